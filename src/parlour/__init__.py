@@ -1,0 +1,36 @@
+"""parlour: traditional table games with immutable states and one API.
+
+>>> import parlour
+>>> hearts = parlour.game("hearts")
+>>> state = hearts.new_game(seed=7)
+>>> state = hearts.apply(state, hearts.legal_moves(state)[0])
+>>> parlour.from_json(parlour.to_json(state)) == state
+True
+"""
+
+from __future__ import annotations
+
+from parlour.core.cards import Card, Rank, Suit
+from parlour.core.errors import GameOver, IllegalMove, NotationError
+from parlour.core.events import Event
+from parlour.core.game import Game, GameSpec
+from parlour.core.registry import game, game_names
+from parlour.core.serialize import from_json, to_json
+
+__all__ = [
+    "Card",
+    "Event",
+    "Game",
+    "GameOver",
+    "GameSpec",
+    "IllegalMove",
+    "NotationError",
+    "Rank",
+    "Suit",
+    "from_json",
+    "game",
+    "game_names",
+    "to_json",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,278 @@
+"""Playing cards: suits, ranks, jokers, packs and the short text notation.
+
+A `Card` is a small immutable value. Two cards of the same rank and suit are equal, also when
+they come from different packs of a shoe; a shoe is a multiset, and conservation checks compare
+multisets (`collections.Counter`). Cards carry no game-specific order: every game passes an
+explicit `RankOrder` to whatever needs rank strength (ace high, ace low, 2 high, bowers).
+
+The notation is the usual two- or three-character form: rank then suit, "AS", "10H" (also read
+as "TH"), "2c"; "JK" is a joker and "??" a card whose face is hidden (it appears only in views).
+
+>>> Card.parse("10h")
+Card(rank=Rank.TEN, suit=Suit.HEARTS)
+>>> str(Card.parse("TH")), str(JOKER)
+('10H', 'JK')
+>>> len(standard_pack()), len(standard_pack(packs=2, jokers=2))
+(52, 108)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+import attrs
+
+__all__ = [
+    "ACE_HIGH",
+    "ACE_LOW",
+    "HIDDEN",
+    "JOKER",
+    "SUITS",
+    "Card",
+    "Rank",
+    "RankOrder",
+    "Suit",
+    "card_points",
+    "cards_text",
+    "check_conservation",
+    "parse_cards",
+    "sorted_cards",
+    "standard_pack",
+    "stripped_pack",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in bridge order (clubs lowest); the order only sorts hands for display."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        return _SUIT_LETTERS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    def __str__(self) -> str:
+        return _SUIT_LETTERS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Reads a suit letter ("S", "h") or name ("spades")."""
+        key = text.strip().upper()
+        for suit in cls:
+            if key in (suit.letter, suit.name, suit.name[:-1]):
+                return suit
+        raise ValueError(f"not a suit: {text!r} (use C, D, H or S)")
+
+
+class Rank(enum.IntEnum):
+    """Card ranks. The numbers are identities (2..10 are the pips), not strengths."""
+
+    HIDDEN = 0
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    JOKER = 14
+
+    @property
+    def symbol(self) -> str:
+        return _RANK_SYMBOLS[self]
+
+    def __str__(self) -> str:
+        return _RANK_SYMBOLS[self]
+
+
+SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_SUIT_LETTERS: Final = {Suit.CLUBS: "C", Suit.DIAMONDS: "D", Suit.HEARTS: "H", Suit.SPADES: "S"}
+_RANK_SYMBOLS: Final = {
+    Rank.HIDDEN: "?",
+    Rank.ACE: "A",
+    Rank.TWO: "2",
+    Rank.THREE: "3",
+    Rank.FOUR: "4",
+    Rank.FIVE: "5",
+    Rank.SIX: "6",
+    Rank.SEVEN: "7",
+    Rank.EIGHT: "8",
+    Rank.NINE: "9",
+    Rank.TEN: "10",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.JOKER: "JK",
+}
+NATURAL_RANKS: Final = tuple(Rank(r) for r in range(1, 14))
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Card:
+    """One card. `suit` is None exactly for jokers and hidden cards."""
+
+    rank: Rank
+    suit: Suit | None = None
+
+    def __str__(self) -> str:
+        return _TEXT[self]
+
+    def __repr__(self) -> str:
+        if self.suit is None:
+            return f"Card(rank=Rank.{self.rank.name})"
+        return f"Card(rank=Rank.{self.rank.name}, suit=Suit.{self.suit.name})"
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank is Rank.JOKER
+
+    @property
+    def is_hidden(self) -> bool:
+        return self.rank is Rank.HIDDEN
+
+    @property
+    def sort_key(self) -> int:
+        """Suit-major key that groups a hand by suit, ace high within a suit; jokers last."""
+        return _SORT_KEY[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Reads "AS", "10H", "TH", "2c" or "JK"; raises ValueError naming the bad text."""
+        card = _PARSE.get(text.strip().upper())
+        if card is None or card.is_hidden:
+            raise ValueError(f"not a card: {text!r} (write rank then suit, e.g. AS, 10H, TH, JK)")
+        return card
+
+
+def _make_tables() -> tuple[dict[Card, str], dict[str, Card], dict[Card, int]]:
+    text: dict[Card, str] = {}
+    parse: dict[str, Card] = {}
+    keys: dict[Card, int] = {}
+    for suit in SUITS:
+        for rank in NATURAL_RANKS:
+            card = Card(rank, suit)
+            text[card] = f"{rank.symbol}{suit.letter}"
+            parse[text[card]] = card
+            if rank is Rank.TEN:
+                parse[f"T{suit.letter}"] = card
+            high = 14 if rank is Rank.ACE else int(rank)
+            keys[card] = int(suit) * 16 + high
+    joker, hidden = Card(Rank.JOKER), Card(Rank.HIDDEN)
+    text[joker], text[hidden] = "JK", "??"
+    parse["JK"], parse["??"] = joker, hidden
+    parse["JOKER"] = joker
+    keys[joker], keys[hidden] = 100, 101
+    return text, parse, keys
+
+
+_TEXT, _PARSE, _SORT_KEY = _make_tables()
+JOKER: Final = _PARSE["JK"]
+HIDDEN: Final = _PARSE["??"]
+"""The placeholder a view shows for a card whose face the viewer may not see."""
+
+
+def card_from_text(text: str) -> Card:
+    """Like `Card.parse` but also accepts "??" (used when reading views back from JSON)."""
+    card = _PARSE.get(text.strip().upper())
+    if card is None:
+        raise ValueError(f"not a card: {text!r}")
+    return card
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Reads cards from "AS 10H 2c" or from an iterable of strings and `Card`s."""
+    items: Iterable[str | Card] = text.replace(",", " ").split() if isinstance(text, str) else text
+    return tuple(item if isinstance(item, Card) else Card.parse(item) for item in items)
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """The cards as space-separated notation, in the order given."""
+    return " ".join(_TEXT[c] for c in cards)
+
+
+def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards in display order: by suit, then ace-high rank, jokers and hidden cards last."""
+    return tuple(sorted(cards, key=_SORT_KEY.__getitem__))
+
+
+def standard_pack(*, packs: int = 1, jokers: int = 0) -> tuple[Card, ...]:
+    """`packs` 52-card packs with `jokers` jokers per pack, in a fixed new-pack order."""
+    if packs < 1 or jokers < 0:
+        raise ValueError(f"a pack needs packs >= 1 and jokers >= 0 (got {packs}, {jokers})")
+    one = tuple(Card(rank, suit) for suit in SUITS for rank in NATURAL_RANKS)
+    return (one + (JOKER,) * jokers) * packs
+
+
+def stripped_pack(ranks: Iterable[Rank], *, packs: int = 1) -> tuple[Card, ...]:
+    """A pack holding only the given ranks in every suit (e.g. Euchre's 9..A)."""
+    keep = tuple(ranks)
+    return tuple(Card(rank, suit) for suit in SUITS for rank in keep) * packs
+
+
+def check_conservation(where: str, cards: Iterable[Card], pack: Sequence[Card]) -> None:
+    """Raises ValueError unless `cards` is the multiset `pack`; hidden cards match anything.
+
+    Used by every card game's invariant check, and so by JSON decoding of untrusted states
+    and views.
+    """
+    seen = Counter(cards)
+    hidden = seen.pop(HIDDEN, 0)
+    expected = Counter(pack)
+    extra = seen - expected
+    if extra:
+        raise ValueError(f"{where}: cards not in the pack or duplicated: {cards_text(extra.elements())}")
+    missing = sum((expected - seen).values())
+    if missing != hidden:
+        raise ValueError(f"{where}: {missing} cards of the pack are missing, {hidden} hidden")
+
+
+@attrs.frozen
+class RankOrder:
+    """A strength order over ranks, lowest first; games pass one to trick and beat helpers.
+
+    >>> ACE_HIGH.beats(Rank.ACE, Rank.KING), ACE_LOW.beats(Rank.ACE, Rank.KING)
+    (True, False)
+    """
+
+    ranks: tuple[Rank, ...]
+    _power: dict[Rank, int] = attrs.field(init=False, eq=False, repr=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        if len(set(self.ranks)) != len(self.ranks):
+            raise ValueError("a rank order may not list a rank twice")
+        object.__setattr__(self, "_power", {rank: i for i, rank in enumerate(self.ranks)})
+
+    def power(self, rank: Rank) -> int:
+        """The rank's strength (0 is the weakest); raises KeyError for a rank not in the order."""
+        return self._power[rank]
+
+    def beats(self, rank: Rank, other: Rank) -> bool:
+        return self._power[rank] > self._power[other]
+
+    def __contains__(self, rank: object) -> bool:
+        return rank in self._power
+
+
+ACE_HIGH: Final = RankOrder(tuple(Rank(r) for r in range(2, 14)) + (Rank.ACE,))
+ACE_LOW: Final = RankOrder(NATURAL_RANKS)
+
+
+def card_points(cards: Iterable[Card], table: dict[Rank, int]) -> int:
+    """The sum of a point table over cards (ranks missing from the table count 0)."""
+    return sum(table.get(card.rank, 0) for card in cards)

@@ -1,0 +1,81 @@
+"""The short text form of a game's options: ``hearts(passing=rotate,target_score=50)``.
+
+`options_text` lists only the values that differ from the defaults; `parse_options` reads such
+text back (for the CLI and golden file names). Booleans are true/false, enums their lower-case
+member names, ints plain numbers.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import typing
+from typing import TypeVar
+
+import attrs
+
+__all__ = ["options_text", "parse_options"]
+
+T = TypeVar("T")
+_FORM = re.compile(r"^\s*([a-z_0-9]+)\s*(?:\((.*)\))?\s*$")
+
+
+def _scalar_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, enum.Enum):
+        return value.name.lower()
+    if isinstance(value, int):
+        return str(value)
+    raise TypeError(f"option values are bools, ints or enums, not {type(value).__name__}")
+
+
+def options_text(game: str, options: object) -> str:
+    """``game(k=v,...)`` with only the non-default values, or just ``game``."""
+    changed = []
+    cls = type(options)
+    if not attrs.has(cls):
+        raise TypeError(f"{cls.__name__} is not an options class")
+    for field in attrs.fields(cls):
+        value = getattr(options, field.name)
+        if field.default is attrs.NOTHING or value != field.default:
+            changed.append(f"{field.name}={_scalar_text(value)}")
+    return f"{game}({','.join(changed)})" if changed else game
+
+
+def _read(text: str, annotation: object, name: str) -> object:
+    if annotation is bool:
+        if text not in ("true", "false"):
+            raise ValueError(f"option {name} is true or false, not {text!r}")
+        return text == "true"
+    if annotation is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"option {name} is a whole number, not {text!r}") from None
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        for member in annotation:
+            if member.name.lower() == text.lower():
+                return member
+        names = ", ".join(m.name.lower() for m in annotation)
+        raise ValueError(f"option {name} is one of {names}, not {text!r}")
+    raise ValueError(f"option {name} cannot be set from text")
+
+
+def parse_options(cls: type[T], text: str) -> tuple[str, T]:
+    """Reads ``game(k=v,...)`` into the game name and an options value of `cls`."""
+    match = _FORM.match(text)
+    if not match:
+        raise ValueError(f"options are written game(name=value,...), not {text!r}")
+    hints = typing.get_type_hints(cls)
+    values: dict[str, object] = {}
+    for item in filter(None, (part.strip() for part in (match.group(2) or "").split(","))):
+        key, sep, raw = item.partition("=")
+        key = key.strip()
+        if not sep or key not in hints:
+            raise ValueError(f"unknown option {key!r}; options: {', '.join(hints)}")
+        values[key] = _read(raw.strip(), hints[key], key)
+    try:
+        return match.group(1), cls(**values)
+    except TypeError as exc:
+        raise ValueError(str(exc)) from None

@@ -1,0 +1,41 @@
+"""The registry of games: `game(name)` and `game_names()`.
+
+The list of games is explicit (like python-chess's variant table): adding a game means adding
+its module name here. Modules are imported on first use, so importing parlour stays cheap.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Final, cast
+
+from parlour.core.game import Game
+
+__all__ = ["GAME_NAMES", "game", "game_names"]
+
+GAME_NAMES: Final = (
+    "farkle",
+    "gin_rummy",
+    "hearts",
+    "scum",
+    "ten_thousand",
+)
+
+
+def game_names() -> tuple[str, ...]:
+    """The registry ids of every game, sorted."""
+    return GAME_NAMES
+
+
+def game(name: str) -> Game:
+    """The game registered as `name`: an object with the game's functions and types.
+
+    >>> import parlour
+    >>> parlour.game("hearts").title
+    'Hearts'
+    """
+    if name not in GAME_NAMES:
+        known = ", ".join(GAME_NAMES)
+        raise ValueError(f"no game named {name!r}; games: {known}")
+    module = importlib.import_module(f"parlour.games.{name}")
+    return cast(Game, module.GAME)
