@@ -149,6 +149,8 @@ def checked_apply(
         raise ValueError("cannot apply a move to a view: its hidden information is redacted")
     if not legal:
         raise GameOver(f"the game is over; {move} cannot be played")
+    if isinstance(move, str):
+        raise IllegalMove(f"{move!r} is text: read it with parse_move(state, text) first")
     if move not in legal:
         raise IllegalMove(f"{move}: {explain(state, move)}")
     return unchecked(state, move)
