@@ -1,0 +1,31 @@
+"""Hypothesis profiles for the whole suite, chosen with HYPOTHESIS_PROFILE (default ``dev``).
+
+- ``dev``: quick local runs while editing.
+- ``ci``: what CI runs (``HYPOTHESIS_PROFILE=ci``): derandomized, so a run is reproducible and a
+  failure reappears on the next run; no deadline (shared CI machines are slow and uneven); enough
+  examples that every game plays hundreds of seeded games across the property suite.
+- ``thorough``: a long local hunt for rare bugs before a release.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+_SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large]
+
+settings.register_profile("dev", max_examples=25, deadline=None, suppress_health_check=_SLOW_OK)
+settings.register_profile(
+    "ci",
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=True,
+    suppress_health_check=_SLOW_OK,
+)
+settings.register_profile(
+    "thorough", max_examples=1000, deadline=None, suppress_health_check=_SLOW_OK
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
