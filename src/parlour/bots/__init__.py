@@ -1,0 +1,20 @@
+"""Players that choose moves through the public game API only.
+
+A bot is anything with a `choose(game, state, player)` method (the `Bot` protocol), so smarter
+players (rule-based, search, learned) plug into the CLI, benchmarks and user code alike.
+
+>>> import parlour
+>>> from parlour.bots import RandomBot
+>>> hearts = parlour.game("hearts")
+>>> state = hearts.new_game(seed=3)
+>>> seat = min(hearts.to_act(state))
+>>> move = RandomBot(seed=1).choose(hearts, state, seat)
+>>> move in hearts.legal_moves(state), move.player == seat
+(True, True)
+"""
+
+from __future__ import annotations
+
+from parlour.bots.random_bot import Bot, RandomBot, moves_of
+
+__all__ = ["Bot", "RandomBot", "moves_of"]
