@@ -1,0 +1,843 @@
+"""Melding: sets, runs, wild cards, lay-offs and the least-deadwood arrangement of a hand.
+
+The rummy family primitive (rules notes, rummy.md section 2). Everything here is a value or a
+pure function of values; each game passes its own `MeldRules` and its own point table.
+
+* A **set** is cards of one rank (`set_min`..`set_max` long, distinct suits if asked).
+* A **run** is consecutive cards of one suit. Where an ace may stand is the `AceMode`: low only
+  (A-2-3), high only (Q-K-A), either end but not around the corner, or around (K-A-2).
+* **Wild cards** are whatever the game's `wild` predicate says (jokers, twos, a round rank). A
+  wild card is always wild, even in its own place. `min_naturals`, `naturals_ge_wilds` and
+  `max_wilds` limit how many a meld may hold.
+* A `Meld` records its designation: a set's rank, a run's suit and the position of its first
+  card, so a wild in a run stands for one definite card.
+
+Two engines find the arrangement of a hand that leaves the least deadwood:
+
+* `best_partition` works for any rules: several packs, wild cards, lay-offs onto fixed melds
+  (the defender's case, chains included). It searches over card counts, so identical cards of
+  several packs are never told apart.
+* `OneDeck` is the fast engine for one pack without wilds (Gin Rummy calls it every turn): a
+  hand is a 64-bit mask, the candidate melds are precomputed masks, and results are memoised.
+
+>>> rules = MeldRules()
+>>> is_meld(parse_cards("4H 5H 6H"), rules), is_meld(parse_cards("QC KC AC"), rules)
+(True, False)
+>>> best_partition(parse_cards("7S 7H 7D 8D 9D JC QC KC 2S 3H"), rules, POINTS_FACES_10).deadwood
+19
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Final
+
+import attrs
+
+from parlour.core.cards import SUITS, Card, Rank, Suit, cards_text, parse_cards, sorted_cards
+
+__all__ = [
+    "POINTS_FACES_10",
+    "AceMode",
+    "Meld",
+    "MeldKind",
+    "MeldRules",
+    "OneDeck",
+    "Partition",
+    "arrangements",
+    "best_partition",
+    "can_lay_off",
+    "is_meld",
+    "lay_off",
+    "make_meld",
+    "meld_problem",
+    "meld_readings",
+    "no_wilds",
+]
+
+
+class AceMode(enum.Enum):
+    """Where an ace may stand in a run."""
+
+    LOW = 1
+    """A-2-3 only (classic Gin Rummy)."""
+    HIGH = 2
+    """Q-K-A only."""
+    EITHER = 3
+    """A-2-3 or Q-K-A, never K-A-2."""
+    AROUND = 4
+    """Runs turn the corner: K-A-2 is a run."""
+
+
+class MeldKind(enum.Enum):
+    SET = 1
+    RUN = 2
+
+
+def no_wilds(card: Card) -> bool:
+    """The wild predicate of games without wild cards."""
+    return False
+
+
+POINTS_FACES_10: Final[Mapping[Rank, int]] = {
+    **{Rank(r): r for r in range(1, 11)},
+    Rank.JACK: 10,
+    Rank.QUEEN: 10,
+    Rank.KING: 10,
+}
+"""Ace 1, pips their face value, court cards 10 (Gin Rummy and many others)."""
+
+
+@attrs.frozen(kw_only=True)
+class MeldRules:
+    """What counts as a meld in one game. The defaults are one-pack Gin Rummy."""
+
+    set_min: int = 3
+    set_max: int = 4
+    """Most cards a set may hold (use a large number for no limit)."""
+    distinct_suits: bool = True
+    """A set may not hold two cards of one suit."""
+    set_ranks: frozenset[Rank] | None = None
+    """The ranks sets may be made of (None: any natural rank)."""
+    runs: bool = True
+    """Runs are melds at all (Canasta: sets only)."""
+    run_min: int = 3
+    run_max: int = 13
+    ace_mode: AceMode = AceMode.LOW
+    wild: Callable[[Card], bool] = no_wilds
+    """Which cards are wild; a module-level function so that rules compare and hash stably."""
+    min_naturals: int = 1
+    naturals_ge_wilds: bool = False
+    max_wilds: int = 13
+    allow_all_wild: bool = False
+    """A meld of wild cards only is a set of no rank (Hand and Foot wild canastas, Push)."""
+
+    def __attrs_post_init__(self) -> None:
+        if not 2 <= self.set_min <= self.set_max:
+            raise ValueError(f"sets need 2 <= set_min <= set_max (got {self.set_min}, {self.set_max})")
+        if not 2 <= self.run_min <= self.run_max <= 13:
+            raise ValueError(f"runs need 2 <= run_min <= run_max <= 13 (got {self.run_min}, {self.run_max})")
+        if self.min_naturals < 0 or self.max_wilds < 0:
+            raise ValueError("min_naturals and max_wilds may not be negative")
+
+    def positions(self) -> range:
+        """The run positions an ace mode allows: 1 is the low ace, 14 the high ace."""
+        if self.ace_mode is AceMode.LOW:
+            return range(1, 14)
+        if self.ace_mode is AceMode.HIGH:
+            return range(2, 15)
+        if self.ace_mode is AceMode.EITHER:
+            return range(1, 15)
+        return range(1, 27)  # around: positions wrap, a run is at most 13 long
+
+    def wilds_ok(self, naturals: int, wilds: int) -> bool:
+        """The wild-content limits of R3 for a meld holding these counts."""
+        if naturals == 0:
+            return self.allow_all_wild and wilds > 0
+        return (
+            naturals >= self.min_naturals
+            and wilds <= self.max_wilds
+            and (not self.naturals_ge_wilds or naturals >= wilds)
+        )
+
+
+def rank_at(position: int) -> Rank:
+    """The rank standing at a run position (1 and 14 are aces; past 14 wraps around)."""
+    return Rank((position - 1) % 13 + 1)
+
+
+@attrs.frozen
+class Meld:
+    """A meld with its designation.
+
+    A set lists its cards in display order and names its `rank` (None for an all-wild set). A
+    run lists its cards from `low` upwards, so the card at index i stands for position `low + i`
+    in `suit` (position 1 is the low ace, 14 the high ace).
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    rank: Rank | None = None
+    suit: Suit | None = None
+    low: int = 0
+
+    @property
+    def high(self) -> int:
+        """A run's last position."""
+        return self.low + len(self.cards) - 1
+
+    def stands_for(self) -> tuple[Card, ...]:
+        """The natural card each card of the meld represents (wilds resolved)."""
+        if self.kind is MeldKind.SET:
+            if self.rank is None:
+                return self.cards
+            return tuple(c if c.rank is self.rank else Card(self.rank, None) for c in self.cards)
+        assert self.suit is not None
+        return tuple(Card(rank_at(self.low + i), self.suit) for i in range(len(self.cards)))
+
+    def __str__(self) -> str:
+        return cards_text(self.cards)
+
+
+# ---------------------------------------------------------------------------------------------
+# Validation of one proposed meld
+
+
+def meld_problem(cards: Sequence[Card], rules: MeldRules) -> str | None:
+    """Why the cards are not a meld under `rules`, or None when they are one."""
+    if not meld_readings(cards, rules):
+        return _explain(tuple(cards), rules)
+    return None
+
+
+def _explain(cards: tuple[Card, ...], rules: MeldRules) -> str:
+    text = cards_text(cards) or "no cards"
+    naturals = [c for c in cards if not rules.wild(c)]
+    if any(c.is_hidden for c in cards):
+        return f"{text}: hidden cards cannot be melded"
+    if not naturals and not rules.allow_all_wild:
+        return f"{text}: a meld needs a natural card"
+    if len(naturals) < rules.min_naturals:
+        return f"{text}: a meld needs at least {rules.min_naturals} natural cards"
+    wilds = len(cards) - len(naturals)
+    if wilds > rules.max_wilds:
+        return f"{text}: at most {rules.max_wilds} wild cards in a meld"
+    if rules.naturals_ge_wilds and wilds > len(naturals):
+        return f"{text}: a meld may not hold more wild cards than natural ones"
+    if len({c.rank for c in naturals}) == 1:
+        if len(cards) < rules.set_min:
+            return f"{text}: a set needs at least {rules.set_min} cards"
+        if len(cards) > rules.set_max:
+            return f"{text}: a set holds at most {rules.set_max} cards"
+        if rules.distinct_suits and len({c.suit for c in naturals}) < len(naturals):
+            return f"{text}: a set may not repeat a suit"
+        if not (len(naturals) == 1 and rules.runs):
+            return f"{text}: {naturals[0].rank.name.lower()}s may not form a set"
+    if not rules.runs:
+        return f"{text}: not a set of one rank"
+    if len({c.suit for c in naturals}) > 1:
+        return f"{text}: neither one rank nor one suit"
+    if len(cards) < rules.run_min:
+        return f"{text}: a run needs at least {rules.run_min} cards"
+    if len(cards) > rules.run_max:
+        return f"{text}: a run holds at most {rules.run_max} cards"
+    return f"{text}: not consecutive in one suit ({_ACE_TEXT[rules.ace_mode]})"
+
+
+_ACE_TEXT: Final = {
+    AceMode.LOW: "the ace is low only",
+    AceMode.HIGH: "the ace is high only",
+    AceMode.EITHER: "the ace is high or low, not around the corner",
+    AceMode.AROUND: "runs may turn the corner",
+}
+
+
+def meld_readings(cards: Sequence[Card], rules: MeldRules) -> tuple[Meld, ...]:
+    """Every valid reading of the cards as one meld (several when wilds could stand elsewhere).
+
+    A set is read once; a run once per possible starting position, so `5H 6H JK` gives the
+    runs 4-5-6 and 5-6-7. Empty when the cards form no meld.
+    """
+    cards = tuple(cards)
+    if any(c.is_hidden for c in cards):
+        return ()
+    naturals = [c for c in cards if not rules.wild(c)]
+    wilds = [c for c in cards if rules.wild(c)]
+    if not rules.wilds_ok(len(naturals), len(wilds)):
+        return ()
+    found: list[Meld] = []
+    set_meld = _read_set(naturals, wilds, rules)
+    if set_meld is not None:
+        found.append(set_meld)
+    if rules.runs and naturals:
+        found.extend(_read_runs(naturals, wilds, rules))
+    return tuple(found)
+
+
+def _read_set(naturals: list[Card], wilds: list[Card], rules: MeldRules) -> Meld | None:
+    size = len(naturals) + len(wilds)
+    if not rules.set_min <= size <= rules.set_max:
+        return None
+    if not naturals:
+        return Meld(MeldKind.SET, sorted_cards(wilds))
+    rank = naturals[0].rank
+    if any(c.rank is not rank or c.suit is None for c in naturals):
+        return None
+    if rules.set_ranks is not None and rank not in rules.set_ranks:
+        return None
+    if rules.distinct_suits and len({c.suit for c in naturals}) < len(naturals):
+        return None
+    return Meld(MeldKind.SET, sorted_cards(naturals) + sorted_cards(wilds), rank=rank)
+
+
+def _read_runs(naturals: list[Card], wilds: list[Card], rules: MeldRules) -> list[Meld]:
+    size = len(naturals) + len(wilds)
+    suit = naturals[0].suit
+    if suit is None or any(c.suit is not suit for c in naturals) or not rules.run_min <= size <= rules.run_max:
+        return []
+    if len({c.rank for c in naturals}) < len(naturals):
+        return []
+    positions = rules.positions()
+    ordered_wilds = sorted_cards(wilds)
+    found = []
+    for low in range(positions.start, positions.stop - size + 1):
+        if rules.ace_mode is AceMode.AROUND and low > 13:
+            break
+        spots = {rank_at(p): p for p in range(low, low + size)}
+        if any(c.rank not in spots for c in naturals):
+            continue
+        slot: dict[int, Card] = {spots[c.rank]: c for c in naturals}
+        fill = iter(ordered_wilds)
+        row = tuple(slot[p] if p in slot else next(fill) for p in range(low, low + size))
+        found.append(Meld(MeldKind.RUN, row, suit=suit, low=low))
+    return found
+
+
+def is_meld(cards: Sequence[Card], rules: MeldRules) -> bool:
+    """True if the cards form one valid set or run under `rules`."""
+    return bool(meld_readings(cards, rules))
+
+
+def make_meld(
+    cards: Sequence[Card], rules: MeldRules, *, kind: MeldKind | None = None, low: int | None = None
+) -> Meld:
+    """The meld the cards form; `kind` and `low` pick a reading when there are several.
+
+    Raises ValueError naming the problem when the cards are no meld or the reading is ambiguous.
+    """
+    readings = [
+        m for m in meld_readings(cards, rules) if (kind is None or m.kind is kind) and (low is None or m.low == low)
+    ]
+    if not readings:
+        raise ValueError(meld_problem(cards, rules) or f"{cards_text(cards)}: no such reading")
+    if len(readings) > 1:
+        options = ", ".join(f"{m.kind.name.lower()} from {m.low}" if m.kind is MeldKind.RUN else "set" for m in readings)
+        raise ValueError(f"{cards_text(cards)} can be read several ways ({options}): say which")
+    return readings[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# Lay-off
+
+
+def lay_off(meld: Meld, card: Card, rules: MeldRules) -> tuple[Meld, ...]:
+    """The melds that laying `card` onto `meld` can give (a wild may go to either end of a run).
+
+    Runs grow at either end, sets up to `set_max`; the wild limits are checked again after the
+    lay-off. Empty when the card does not fit.
+    """
+    if card.is_hidden:
+        return ()
+    wild = rules.wild(card)
+    naturals = sum(1 for c in meld.cards if not rules.wild(c)) + (0 if wild else 1)
+    wilds = len(meld.cards) + 1 - naturals
+    if not rules.wilds_ok(naturals, wilds):
+        return ()
+    if meld.kind is MeldKind.SET:
+        if len(meld.cards) >= rules.set_max:
+            return ()
+        if not wild:
+            if meld.rank is not None and card.rank is not meld.rank:
+                return ()
+            if meld.rank is None and not rules.allow_all_wild:
+                return ()
+            if rules.distinct_suits and any(c.suit is card.suit for c in meld.cards if not rules.wild(c)):
+                return ()
+            rank = card.rank if meld.rank is None else meld.rank
+            return (Meld(MeldKind.SET, sorted_cards((*meld.cards, card)), rank=rank),)
+        return (attrs.evolve(meld, cards=meld.cards + (card,)),)
+    if len(meld.cards) >= rules.run_max:
+        return ()
+    out = []
+    positions = rules.positions()
+    if rules.ace_mode is AceMode.AROUND:
+        low_ok = high_ok = True  # run_max <= 13 keeps a run from meeting itself
+        new_low = meld.low - 1 if meld.low > 1 else 13
+    else:
+        low_ok, high_ok = meld.low - 1 >= positions.start, meld.high + 1 < positions.stop
+        new_low = meld.low - 1
+    if low_ok and (wild or card == Card(rank_at(meld.low - 1), meld.suit)):
+        out.append(attrs.evolve(meld, cards=(card, *meld.cards), low=new_low))
+    if high_ok and (wild or card == Card(rank_at(meld.high + 1), meld.suit)):
+        out.append(attrs.evolve(meld, cards=(*meld.cards, card)))
+    return tuple(out)
+
+
+def can_lay_off(meld: Meld, card: Card, rules: MeldRules) -> bool:
+    """True if `card` may be added to `meld`."""
+    return bool(lay_off(meld, card, rules))
+
+
+# ---------------------------------------------------------------------------------------------
+# Least deadwood, any rules (counts over distinct cards)
+
+
+@attrs.frozen
+class Partition:
+    """An arrangement of a hand: melds, unmatched cards and (for a defender) lay-offs."""
+
+    deadwood: int
+    melds: tuple[Meld, ...]
+    unmatched: tuple[Card, ...]
+    laid_off: tuple[Card, ...] = ()
+    extended: tuple[Meld, ...] = ()
+    """The fixed melds after the lay-offs, in the order given."""
+
+
+Counts = tuple[int, ...]
+
+
+def _sub(a: Counts, b: Counts) -> Counts | None:
+    out = tuple(x - y for x, y in zip(a, b))
+    return None if min(out, default=0) < 0 else out
+
+
+class _Search:
+    """Candidate melds of one hand over its distinct cards, and a memoised partition search."""
+
+    def __init__(self, cards: Sequence[Card], rules: MeldRules, values: Mapping[Rank, int]) -> None:
+        counter = Counter(cards)
+        if any(c.is_hidden for c in counter):
+            raise ValueError("cannot arrange hidden cards")
+        self.rules = rules
+        self.keys: tuple[Card, ...] = tuple(sorted(counter, key=lambda c: (rules.wild(c), c.sort_key)))
+        self.index = {card: i for i, card in enumerate(self.keys)}
+        self.counts: Counts = tuple(counter[c] for c in self.keys)
+        self.values = tuple(values.get(c.rank, 0) for c in self.keys)
+        self.wild_ids = [i for i, c in enumerate(self.keys) if rules.wild(c)]
+        self.candidates: list[tuple[Counts, Meld]] = []
+        seen: set[tuple[Counts, MeldKind]] = set()
+        for vector, meld in itertools.chain(self._sets(), self._runs()):
+            if (vector, meld.kind) not in seen:
+                seen.add((vector, meld.kind))
+                self.candidates.append((vector, meld))
+        self.by_first: dict[int, list[tuple[Counts, Meld]]] = {}
+        for vector, meld in self.candidates:
+            first = next(i for i, n in enumerate(vector) if n)
+            self.by_first.setdefault(first, []).append((vector, meld))
+        self.memo: dict[Counts, tuple[int, tuple[tuple[Counts, Meld], ...]]] = {}
+
+    def vector(self, picks: Iterable[int]) -> Counts:
+        counts = [0] * len(self.keys)
+        for i in picks:
+            counts[i] += 1
+        return tuple(counts)
+
+    def _wild_choices(self, slots: int) -> Iterator[tuple[int, ...]]:
+        """Ways to take `slots` wild cards from the hand, as lists of key indices."""
+        pools = [[i] * self.counts[i] for i in self.wild_ids]
+        flat = [i for pool in pools for i in pool]
+        yield from sorted(set(itertools.combinations(flat, slots)))
+
+    def _sets(self) -> Iterator[tuple[Counts, Meld]]:
+        rules = self.rules
+        by_rank: dict[Rank, list[int]] = {}
+        for i, card in enumerate(self.keys):
+            if not rules.wild(card):
+                by_rank.setdefault(card.rank, []).append(i)
+        wild_total = sum(self.counts[i] for i in self.wild_ids)
+        for rank, ids in by_rank.items():
+            if rules.set_ranks is not None and rank not in rules.set_ranks:
+                continue
+            cap = 1 if rules.distinct_suits else rules.set_max
+            ranges = [range(min(self.counts[i], cap) + 1) for i in ids]
+            for take in itertools.product(*ranges):
+                naturals = sum(take)
+                if naturals == 0:
+                    continue
+                for w in range(0, min(wild_total, rules.set_max - naturals) + 1):
+                    if naturals + w < rules.set_min or not rules.wilds_ok(naturals, w):
+                        continue
+                    for wild_pick in self._wild_choices(w):
+                        picks = [i for i, n in zip(ids, take) for _ in range(n)] + list(wild_pick)
+                        cards = tuple(self.keys[i] for i in picks)
+                        yield self.vector(picks), Meld(MeldKind.SET, sorted_cards(cards), rank=rank)
+        if rules.allow_all_wild:
+            for w in range(rules.set_min, min(wild_total, rules.set_max) + 1):
+                for wild_pick in self._wild_choices(w):
+                    cards = tuple(self.keys[i] for i in wild_pick)
+                    yield self.vector(wild_pick), Meld(MeldKind.SET, sorted_cards(cards))
+
+    def _runs(self) -> Iterator[tuple[Counts, Meld]]:
+        rules = self.rules
+        if not rules.runs:
+            return
+        wild_total = min(sum(self.counts[i] for i in self.wild_ids), rules.max_wilds)
+        positions = rules.positions()
+        starts = range(positions.start, min(positions.stop, 14) if rules.ace_mode is AceMode.AROUND else positions.stop)
+        for suit in SUITS:
+            natural: dict[Rank, int] = {}
+            for r in range(1, 14):
+                i = self.index.get(Card(Rank(r), suit))
+                if i is not None and not rules.wild(self.keys[i]):
+                    natural[Rank(r)] = i
+            for low in starts:
+                yield from self._extend_run(suit, low, [], 0, natural, wild_total, positions)
+
+    def _extend_run(
+        self,
+        suit: Suit,
+        low: int,
+        row: list[int | None],
+        wild_slots: int,
+        natural: dict[Rank, int],
+        wild_total: int,
+        positions: range,
+    ) -> Iterator[tuple[Counts, Meld]]:
+        rules = self.rules
+        size = len(row)
+        naturals = size - wild_slots
+        if size >= rules.run_min and naturals and rules.wilds_ok(naturals, wild_slots):
+            for wild_pick in self._wild_choices(wild_slots):
+                fill = iter(wild_pick)
+                picks = [i if i is not None else next(fill) for i in row]
+                cards = tuple(self.keys[i] for i in picks)
+                yield self.vector(picks), Meld(MeldKind.RUN, cards, suit=suit, low=low)
+        position = low + size
+        if size >= rules.run_max or position >= positions.stop:
+            return
+        nat = natural.get(rank_at(position))
+        if nat is not None:
+            yield from self._extend_run(suit, low, [*row, nat], wild_slots, natural, wild_total, positions)
+        if wild_slots < wild_total:
+            yield from self._extend_run(suit, low, [*row, None], wild_slots + 1, natural, wild_total, positions)
+
+    def solve(self, counts: Counts) -> tuple[int, tuple[tuple[Counts, Meld], ...]]:
+        """The least deadwood of `counts` and the melds of one (canonical) best arrangement."""
+        found = self.memo.get(counts)
+        if found is not None:
+            return found
+        first = next((i for i, n in enumerate(counts) if n), None)
+        if first is None:
+            return 0, ()
+        rest = counts[:first] + (counts[first] - 1,) + counts[first + 1 :]
+        value, melds = self.solve(rest)
+        best = (value + self.values[first], melds)
+        for vector, meld in self.by_first.get(first, ()):
+            left = _sub(counts, vector)
+            if left is not None:
+                value, melds = self.solve(left)
+                if value < best[0]:
+                    best = (value, ((vector, meld), *melds))
+        self.memo[counts] = best
+        return best
+
+    def each_arrangement(
+        self, counts: Counts, budget: int, chosen: tuple[Meld, ...]
+    ) -> Iterator[tuple[Meld, ...]]:
+        """Every set of disjoint melds leaving deadwood within `budget` (lowest card first)."""
+        first = next((i for i, n in enumerate(counts) if n), None)
+        if first is None:
+            yield chosen
+            return
+        for vector, meld in self.by_first.get(first, ()):
+            left = _sub(counts, vector)
+            if left is not None:
+                yield from self.each_arrangement(left, budget, (*chosen, meld))
+        if self.values[first] <= budget:
+            rest = counts[:first] + (counts[first] - 1,) + counts[first + 1 :]
+            yield from self.each_arrangement(rest, budget - self.values[first], chosen)
+
+    def extensions(self, meld: Meld) -> list[tuple[Counts, Meld]]:
+        """Every way the hand can lay cards off onto `meld` (chains included), with the result."""
+        out: list[tuple[Counts, Meld]] = [(tuple(0 for _ in self.keys), meld)]
+        frontier = [(tuple(0 for _ in self.keys), meld)]
+        seen = {(out[0][0], meld)}
+        while frontier:
+            nxt = []
+            for used, current in frontier:
+                for i, card in enumerate(self.keys):
+                    if used[i] >= self.counts[i]:
+                        continue
+                    for grown in lay_off(current, card, self.rules):
+                        vector = used[:i] + (used[i] + 1,) + used[i + 1 :]
+                        if (vector, grown) not in seen:
+                            seen.add((vector, grown))
+                            nxt.append((vector, grown))
+            out.extend(nxt)
+            frontier = nxt
+        return out
+
+    def meld_cards(self, picks: Iterable[tuple[Counts, Meld]]) -> tuple[Meld, ...]:
+        return tuple(meld for _, meld in picks)
+
+    def leftover(self, counts: Counts, melds: Iterable[tuple[Counts, Meld]]) -> tuple[Card, ...]:
+        left = list(counts)
+        for vector, _ in melds:
+            left = [a - b for a, b in zip(left, vector)]
+        return sorted_cards(card for card, n in zip(self.keys, left) for _ in range(n))
+
+
+def best_partition(
+    cards: Sequence[Card],
+    rules: MeldRules,
+    values: Mapping[Rank, int],
+    *,
+    onto: Sequence[Meld] = (),
+) -> Partition:
+    """The arrangement of `cards` with the least deadwood (the sum of `values` over unmatched cards).
+
+    With `onto`, cards may also be laid off onto those fixed melds (a defender after a knock),
+    one after another, so 8H then 9H extend 5H-6H-7H. Ties keep the first arrangement found
+    (lowest cards melded first, lay-offs preferred), which is deterministic.
+    """
+    search = _Search(cards, rules, values)
+    if not onto:
+        value, picks = search.solve(search.counts)
+        return Partition(value, search.meld_cards(picks), search.leftover(search.counts, picks))
+    options = [search.extensions(meld) for meld in onto]
+    best: Partition | None = None
+    for combo in itertools.product(*options):
+        used = tuple(sum(parts) for parts in zip(*(vector for vector, _ in combo)))
+        left = _sub(search.counts, used)
+        if left is None:
+            continue
+        value, picks = search.solve(left)
+        if best is None or value < best.deadwood:
+            laid = sorted_cards(c for c, n in zip(search.keys, used) for _ in range(n))
+            best = Partition(
+                value,
+                search.meld_cards(picks),
+                search.leftover(left, picks),
+                laid_off=laid,
+                extended=tuple(meld for _, meld in combo),
+            )
+    assert best is not None
+    return best
+
+
+def arrangements(
+    cards: Sequence[Card], rules: MeldRules, values: Mapping[Rank, int], *, limit: int
+) -> tuple[Partition, ...]:
+    """Every arrangement of `cards` whose deadwood is at most `limit`, least deadwood first."""
+    search = _Search(cards, rules, values)
+    out = []
+    for melds in search.each_arrangement(search.counts, limit, ()):
+        left = list(search.counts)
+        for meld in melds:
+            for card in meld.cards:
+                left[search.index[card]] -= 1
+        unmatched = sorted_cards(c for c, n in zip(search.keys, left) for _ in range(n))
+        out.append(Partition(sum(values.get(c.rank, 0) for c in unmatched), melds, unmatched))
+    out.sort(key=lambda p: (p.deadwood, -len(p.melds), [str(m) for m in p.melds]))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# The fast one-pack engine (no wilds): hands as bit masks
+
+
+def _bit(card: Card) -> int:
+    assert card.suit is not None
+    return 1 << (int(card.suit) * 16 + int(card.rank))
+
+
+_LANE: Final = 0x3FFE  # bits 1..13 of a 16-bit suit lane
+
+
+class OneDeck:
+    """Least deadwood, knock tests, arrangements and defence for one pack without wilds.
+
+    Card bit: `suit * 16 + rank` (ace 1 .. king 13), so each suit is a 16-bit lane with empty
+    guard bits and shifts never carry one suit into another. Candidate melds are precomputed
+    masks indexed by their lowest card; results are memoised per mask, so a hand that differs
+    from an earlier one by a card costs little. Memo tables are cleared past `memo_limit`.
+
+    >>> engine = OneDeck(MeldRules(), POINTS_FACES_10)
+    >>> engine.deadwood(engine.mask(parse_cards("7S 7H 7D 8D 9D JC QC KC 2S 3H")))
+    19
+    """
+
+    def __init__(self, rules: MeldRules, values: Mapping[Rank, int], *, memo_limit: int = 1 << 20) -> None:
+        if rules.wild is not no_wilds or not rules.distinct_suits:
+            raise ValueError("OneDeck handles one pack without wild cards; use best_partition")
+        self.rules = rules
+        self.memo_limit = memo_limit
+        self.cards: dict[int, Card] = {}
+        self.value: dict[int, int] = {}
+        for suit in SUITS:
+            for r in range(1, 14):
+                card = Card(Rank(r), suit)
+                self.cards[_bit(card)] = card
+                self.value[_bit(card)] = values.get(card.rank, 0)
+        # Deadwood of any subset of one suit lane, by table lookup.
+        self.lane_value = [0] * (1 << 16)
+        for lane in range(1 << 16):
+            self.lane_value[lane] = sum(values.get(Rank(r), 0) for r in range(1, 14) if lane >> r & 1)
+        self.melds: dict[int, Meld] = {}
+        self._build_melds()
+        self.by_low: dict[int, tuple[int, ...]] = {}
+        for m in sorted(self.melds, key=lambda m: (m & -m, m)):
+            self.by_low.setdefault(m & -m, ())
+            self.by_low[m & -m] += (m,)
+        self._dead: dict[int, int] = {}
+        self._free: dict[int, int] = {}
+
+    def _build_melds(self) -> None:
+        rules = self.rules
+        if rules.set_min <= 4:
+            for r in range(1, 14):
+                rank = Rank(r)
+                if rules.set_ranks is not None and rank not in rules.set_ranks:
+                    continue
+                for size in range(rules.set_min, min(rules.set_max, 4) + 1):
+                    for suits in itertools.combinations(SUITS, size):
+                        cards = tuple(Card(rank, s) for s in suits)
+                        self.melds[self.mask(cards)] = Meld(MeldKind.SET, cards, rank=rank)
+        if rules.runs:
+            positions = rules.positions()
+            for suit in SUITS:
+                for low in range(positions.start, min(positions.stop, 14)):
+                    for size in range(rules.run_min, rules.run_max + 1):
+                        if low + size > positions.stop:
+                            break
+                        cards = tuple(Card(rank_at(p), suit) for p in range(low, low + size))
+                        self.melds[self.mask(cards)] = Meld(MeldKind.RUN, cards, suit=suit, low=low)
+
+    def mask(self, cards: Iterable[Card]) -> int:
+        """The bit mask of the cards (each card once)."""
+        out = 0
+        for card in cards:
+            out |= _bit(card)
+        return out
+
+    def cards_of(self, mask: int) -> tuple[Card, ...]:
+        """The cards of a mask in display order."""
+        return sorted_cards(self.cards[1 << i] for i in range(mask.bit_length()) if mask >> i & 1)
+
+    def points(self, mask: int) -> int:
+        """The summed values of the cards in the mask."""
+        lv = self.lane_value
+        return lv[mask & 0xFFFF] + lv[mask >> 16 & 0xFFFF] + lv[mask >> 32 & 0xFFFF] + lv[mask >> 48 & 0xFFFF]
+
+    def deadwood(self, mask: int) -> int:
+        """The least deadwood of the hand over all arrangements into disjoint melds."""
+        memo = self._dead
+        found = memo.get(mask)
+        if found is not None:
+            return found
+        if not mask:
+            return 0
+        low = mask & -mask
+        best = self.value[low] + self.deadwood(mask ^ low)
+        for m in self.by_low.get(low, ()):
+            if m & mask == m:
+                v = self.deadwood(mask ^ m)
+                if v < best:
+                    best = v
+        if len(memo) > self.memo_limit:
+            memo.clear()
+        memo[mask] = best
+        return best
+
+    def deadwood_after_discard(self, mask: int) -> int:
+        """The least deadwood once the best single card is put away (is a knock possible?)."""
+        memo = self._free
+        found = memo.get(mask)
+        if found is not None:
+            return found
+        if not mask:
+            return 0
+        low = mask & -mask
+        rest = mask ^ low
+        best = self.deadwood(rest)
+        alt = self.value[low] + self.deadwood_after_discard(rest)
+        if alt < best:
+            best = alt
+        for m in self.by_low.get(low, ()):
+            if m & mask == m:
+                v = self.deadwood_after_discard(mask ^ m)
+                if v < best:
+                    best = v
+        if len(memo) > self.memo_limit:
+            memo.clear()
+        memo[mask] = best
+        return best
+
+    def unmatchable(self, mask: int) -> int:
+        """The cards of the hand that fit no candidate meld inside the hand (always deadwood)."""
+        inside = 0
+        for m in self.melds:
+            if m & mask == m:
+                inside |= m
+        return mask & ~inside
+
+    def arrangements(self, mask: int, limit: int) -> tuple[tuple[tuple[Meld, ...], int], ...]:
+        """Every choice of disjoint melds leaving deadwood within `limit`, as (melds, deadwood).
+
+        Ordered by deadwood, then by more melds first, then by the melds' text.
+        """
+        out: list[tuple[tuple[Meld, ...], int]] = []
+
+        def walk(rest: int, budget: int, chosen: tuple[int, ...]) -> None:
+            if not rest:
+                out.append((tuple(self.melds[m] for m in chosen), limit - budget))
+                return
+            if self.deadwood(rest) > budget:
+                return
+            low = rest & -rest
+            for m in self.by_low.get(low, ()):
+                if m & rest == m:
+                    walk(rest ^ m, budget, (*chosen, m))
+            if self.value[low] <= budget:
+                walk(rest ^ low, budget - self.value[low], chosen)
+
+        walk(mask, limit, ())
+        out.sort(key=lambda item: (item[1], -len(item[0]), [str(m) for m in item[0]]))
+        return tuple(out)
+
+    def defend(self, mask: int, onto: Sequence[Meld]) -> tuple[int, int, tuple[Meld, ...]]:
+        """The defender's best: (deadwood, mask of cards laid off, the fixed melds afterwards).
+
+        Cards may be laid off onto `onto` in chains (8H then 9H onto 5H-6H-7H); a card laid off
+        is not available for the defender's own melds, and the search tries every combination.
+        """
+        choices: list[list[tuple[int, Meld]]] = []
+        for meld in onto:
+            ways: list[tuple[int, Meld]] = [(0, meld)]
+            frontier = [(0, meld)]
+            while frontier:
+                grown_list = []
+                for used, current in frontier:
+                    for bit, card in self.cards.items():
+                        if mask & bit and not used & bit:
+                            for grown in lay_off(current, card, self.rules):
+                                grown_list.append((used | bit, grown))
+                ways.extend(grown_list)
+                frontier = grown_list
+            choices.append(ways)
+        best: tuple[int, int, tuple[Meld, ...]] | None = None
+        for combo in itertools.product(*choices):
+            used = 0
+            clash = False
+            for part, _ in combo:
+                if used & part:
+                    clash = True
+                    break
+                used |= part
+            if clash:
+                continue
+            value = self.deadwood(mask & ~used)
+            if best is None or value < best[0] or (value == best[0] and used and not best[1]):
+                best = (value, used, tuple(meld for _, meld in combo))
+        assert best is not None
+        return best
+
+    def best_melds(self, mask: int) -> tuple[Meld, ...]:
+        """The melds of one arrangement with the least deadwood (the canonical one)."""
+        out: list[Meld] = []
+        rest = mask
+        while rest:
+            target = self.deadwood(rest)
+            low = rest & -rest
+            for m in self.by_low.get(low, ()):
+                if m & rest == m and self.deadwood(rest ^ m) == target:
+                    out.append(self.melds[m])
+                    rest ^= m
+                    break
+            else:
+                rest ^= low
+        return tuple(out)
