@@ -1,0 +1,521 @@
+"""Farkle: push-your-luck dice for 2-8 players with six dice, to 10,000 points.
+
+Rule source: seed 004, "FARKLE RULES" (the one-page Farkle sheet), with the readings of
+``shared/rules/other.md`` section 6.2 where the sheet is silent:
+
+* A set of held dice scores as the best split of those dice into the table's combinations, and
+  every held die must belong to one. Four or five of a kind are not combinations here: four 5s
+  are a triple (500) and a single 5 (50). Six equal dice score the best of six of a kind (1,000),
+  two triples and three pairs: six 6s are 1,200, six 1s 2,000.
+* Four of a kind plus a pair counts as three pairs (option `four_plus_pair_is_three_pairs`).
+* Reaching 10,000 gives every other seat one last turn; the highest total wins and ties share.
+  The sheet's continuation ("each time anyone beats the high scorer" the others get another
+  turn) is `Options.final_round = until_unbeaten`.
+* Who starts is not in the sheet: seat 0 starts unless `dealer=` is given, in which case the
+  seat to the dealer's left starts. No three-farkle penalty (not in the sheet).
+
+A roll that scores nothing (a farkle) ends the turn at once inside `apply`, so every roll the
+player sees has at least one scoring hold.
+
+>>> state = new_game(seed=1, rolls=[1, 1, 1, 5, 2, 3])
+>>> state = apply(state, Roll(player=0))
+>>> [str(m) for m in legal_moves(state)][-2:]
+['hold 1 1 5', 'hold 1 1 1 5']
+>>> score_dice((1, 1, 1, 5, 2, 3)), score_dice((2, 3, 3, 4, 6, 6))
+(1050, 0)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from functools import cache
+from typing import Final, TypeAlias
+
+import attrs
+
+from parlour.core.dice import (
+    OfAKind,
+    ScoringTable,
+    Turn,
+    best_score,
+    check_faces,
+    check_rolls,
+    check_turn,
+    counts_of,
+    faces_text,
+    redraw_future,
+    roll_dice,
+    score_exact,
+    scoring_holds,
+)
+from parlour.core.events import Event, redact_events
+from parlour.core.game import GameSpec, checked_apply, require_players
+from parlour.core.notation import parse_by_matching
+from parlour.core.rng import Rng, fresh_seed
+from parlour.core.seats import check_seat, replace_at
+
+__all__ = [
+    "GAME",
+    "Bank",
+    "FinalRound",
+    "Hold",
+    "Move",
+    "Options",
+    "Phase",
+    "Roll",
+    "State",
+    "apply",
+    "check_invariants",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "parse_move",
+    "score_dice",
+    "scores",
+    "shuffle_unseen",
+    "to_act",
+    "view",
+    "winners",
+]
+
+# --- rules as data ---------------------------------------------------------------------------
+
+PLAYERS: Final = (2, 3, 4, 5, 6, 7, 8)
+USUAL_PLAYERS: Final = 2
+DICE: Final = 6
+ENTRY: Final = 500
+"""Points needed in one turn to get on the board."""
+TARGET: Final = 10_000
+"""Reaching this total starts the final round."""
+
+_BASE_TABLE: Final = ScoringTable(
+    dice=DICE,
+    singles=((1, 100), (5, 50)),
+    triples=(1000, 200, 300, 400, 500, 600),
+    of_a_kind=(OfAKind(count=3, times_triple=1), OfAKind(count=6, flat=1000)),
+    straights=(((1, 2, 3, 4, 5, 6), 1000),),
+    three_pairs=1000,
+    four_and_pair_as_pairs=True,
+)
+TABLES: Final = {
+    True: _BASE_TABLE,
+    False: attrs.evolve(_BASE_TABLE, four_and_pair_as_pairs=False),
+}
+"""The scoring table, by the option `four_plus_pair_is_three_pairs`."""
+
+
+class FinalRound(enum.Enum):
+    """What happens after someone reaches 10,000."""
+
+    SINGLE = "single"
+    """Every other seat has one last turn; then the highest total wins."""
+    UNTIL_UNBEATEN = "until_unbeaten"
+    """As single, but whenever a seat beats the high score every other seat gets one more turn."""
+
+
+@attrs.frozen(kw_only=True)
+class Options:
+    """Rule options for Farkle. The defaults are the seed's sheet."""
+
+    final_round: FinalRound = FinalRound.SINGLE
+    """The end of the game: one last turn each, or more turns while the high score is beaten."""
+    four_plus_pair_is_three_pairs: bool = True
+    """Four of a kind with a pair scores as three pairs (1,000)."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.final_round, FinalRound):
+            raise ValueError(f"final_round is single or until_unbeaten, not {self.final_round!r}")
+        if not isinstance(self.four_plus_pair_is_three_pairs, bool):
+            raise ValueError("four_plus_pair_is_three_pairs is true or false")
+
+    @property
+    def table(self) -> ScoringTable:
+        """The scoring table these options select."""
+        return TABLES[self.four_plus_pair_is_three_pairs]
+
+
+# --- moves -----------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Roll:
+    """Roll every die not set aside (all six at the start of a turn and after hot dice)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return "roll"
+
+
+@attrs.frozen
+class Hold:
+    """Set aside scoring dice from the last roll (faces in ascending order)."""
+
+    player: int
+    dice: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"hold {faces_text(self.dice)}"
+
+
+@attrs.frozen
+class Bank:
+    """Stop and add the turn total to the score."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return "bank"
+
+
+Move: TypeAlias = Roll | Hold | Bank
+
+
+class Phase(enum.Enum):
+    """Where a turn stands."""
+
+    START = "start"
+    """Nothing rolled yet this turn: roll."""
+    ROLLED = "rolled"
+    """A scoring roll waits: hold some of its scoring dice."""
+    HELD = "held"
+    """Dice held: roll the rest, or bank."""
+    OVER = "over"
+
+
+# --- state -----------------------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class State:
+    """A Farkle position. A seat is on the board exactly when its score is above zero."""
+
+    options: Options
+    hand: int
+    """Turn cycles: one full round of the table is one hand."""
+    scores: tuple[int, ...]
+    player: int
+    """The seat whose turn it is (after the end: the seat that played last)."""
+    first: int
+    """The seat that played first; a new hand starts when the turn comes back to it."""
+    turn: Turn
+    final: bool = False
+    """Someone has reached 10,000: the final round is on."""
+    owed: frozenset[int] = frozenset()
+    """Seats still to play a last turn in the final round (not the seat playing now)."""
+    over: bool = False
+    rolls: tuple[int, ...] = ()
+    """Fixed die faces still to come before the random source (emptied in views)."""
+    rng: Rng | None
+    events: tuple[Event, ...] = attrs.field(default=(), eq=False)
+
+
+# --- public API ------------------------------------------------------------------------------
+
+
+def new_game(
+    players: int | None = None,
+    *,
+    seed: int | None = None,
+    options: Options | None = None,
+    rolls: Iterable[int] | None = None,
+    dealer: int | None = None,
+) -> State:
+    """A new game. Seat 0 rolls first, or the seat left of `dealer` when one is given.
+
+    `rolls` are die faces to come, in order, before the seeded dice take over.
+    """
+    count = require_players("farkle", players, PLAYERS, USUAL_PLAYERS)
+    if options is None:
+        options = Options()
+    if not isinstance(options, Options):
+        raise ValueError(f"options must be farkle.Options, not {type(options).__name__}")
+    rng = Rng(fresh_seed() if seed is None else seed)
+    Rng.check(rng)
+    first = 0
+    if dealer is not None:
+        check_seat("dealer", dealer, count)
+        first = (dealer + 1) % count
+    return State(
+        options=options,
+        hand=1,
+        scores=(0,) * count,
+        player=first,
+        first=first,
+        turn=Turn(),
+        rolls=check_rolls(rolls),
+        rng=rng,
+        events=(Event("to play", player=first),),
+    )
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """The moves of the seat to play: roll; a hold (by size, then faces); roll or bank."""
+    match phase(state):
+        case Phase.START:
+            return _roll_only(state.player)
+        case Phase.ROLLED:
+            return _hold_moves(state.player, state.turn.roll, state.options.table)
+        case Phase.HELD:
+            on_board = state.scores[state.player] > 0
+            if state.turn.can_bank(on_board=on_board, entry=ENTRY):
+                return _roll_or_bank(state.player)
+            return _roll_only(state.player)
+        case Phase.OVER:
+            return ()
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after `move`; IllegalMove (naming the rule) if it is not legal."""
+    return checked_apply(state, move, legal_moves(state), explain=_why_illegal, unchecked=_apply)
+
+
+def phase(state: State) -> Phase:
+    """Where the current turn stands."""
+    if state.over:
+        return Phase.OVER
+    if state.turn.roll:
+        return Phase.ROLLED
+    return Phase.HELD if state.turn.total else Phase.START
+
+
+def to_act(state: State) -> frozenset[int]:
+    return frozenset() if state.over else frozenset((state.player,))
+
+
+def is_over(state: State) -> bool:
+    return state.over
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Banked points per seat."""
+    return state.scores
+
+
+def winners(state: State) -> frozenset[int]:
+    """The seats with the highest total once the game is over (ties share)."""
+    if not state.over:
+        return frozenset()
+    top = max(state.scores)
+    return frozenset(seat for seat, score in enumerate(state.scores) if score == top)
+
+
+def view(state: State, player: int | None) -> State:
+    """What a seat sees: everything except the dice still to come."""
+    if player is not None:
+        check_seat("view", player, len(state.scores))
+    return attrs.evolve(state, rng=None, rolls=(), events=redact_events(state.events, player))
+
+
+def parse_move(state: State, text: str) -> Move:
+    """Reads "roll", "hold 1 1 5" or "bank"."""
+    return parse_by_matching(text, legal_moves(state))
+
+
+def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
+    """The same position with another future for the dice (nothing else is hidden)."""
+    if state.rng is None:
+        return state
+    rolls, rng = redraw_future(state.rolls, state.rng, seed)
+    return attrs.evolve(state, rolls=rolls, rng=rng)
+
+
+def check_invariants(state: State) -> None:
+    """Raises ValueError for a position no game could reach (also accepts views)."""
+    count = len(state.scores)
+    if count not in PLAYERS:
+        raise ValueError(f"farkle is played by 2 to 8 players, not {count}")
+    check_seat("player", state.player, count)
+    check_seat("first", state.first, count)
+    if state.hand < 1:
+        raise ValueError(f"hand {state.hand} is not a turn cycle number from 1")
+    for seat, score in enumerate(state.scores):
+        if score < 0 or score % 50 or 0 < score < ENTRY:
+            raise ValueError(f"seat {seat} has {score} points: not a bankable total")
+    check_faces("rolls", state.rolls, most=len(state.rolls))
+    if state.rng is not None:
+        Rng.check(state.rng)
+    check_turn("turn", state.turn, state.options.table)
+    if state.turn.total % 50:
+        raise ValueError(f"turn total {state.turn.total} is not a multiple of 50")
+    if not state.turn.total and state.turn.held:
+        raise ValueError("dice are set aside but the turn total is 0")
+    for seat in state.owed:
+        check_seat("owed", seat, count)
+    if state.player in state.owed:
+        raise ValueError(f"seat {state.player} is playing and still owed a last turn")
+    if state.owed and not state.final:
+        raise ValueError("last turns are owed but no final round is on")
+    if state.final != (max(state.scores) >= TARGET):
+        raise ValueError("the final round is on exactly when someone has reached 10,000")
+    if state.over and (not state.final or state.owed or state.turn != Turn()):
+        raise ValueError("the game ends only after the final round, between turns")
+
+
+def score_dice(dice: Iterable[int]) -> int:
+    """The best score of one roll of up to six dice under the sheet's table; 0 is a farkle.
+
+    >>> score_dice((5, 5, 5, 5, 2, 3)), score_dice((2, 2, 2, 2, 3, 3)), score_dice((6,) * 6)
+    (550, 1000, 1200)
+    """
+    faces = tuple(dice)
+    check_faces("score_dice", faces, most=DICE)
+    return best_score(TABLES[True], faces)
+
+
+# --- phases ----------------------------------------------------------------------------------
+
+
+@cache
+def _roll_only(player: int) -> tuple[Move, ...]:
+    return (Roll(player),)
+
+
+@cache
+def _roll_or_bank(player: int) -> tuple[Move, ...]:
+    return (Roll(player), Bank(player))
+
+
+@cache
+def _hold_moves(player: int, roll: tuple[int, ...], table: ScoringTable) -> tuple[Move, ...]:
+    return tuple(Hold(player, faces) for faces, _ in scoring_holds(table, roll))
+
+
+def _why_illegal(state: State, move: Move) -> str:
+    if not 0 <= move.player < len(state.scores) or move.player != state.player:
+        return f"it is seat {state.player}'s turn"
+    current = phase(state)
+    if isinstance(move, Hold):
+        if current is not Phase.ROLLED:
+            return "no roll to hold dice from: roll first"
+        if not move.dice:
+            return "hold at least one scoring die"
+        if any(isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= 6 for f in move.dice):
+            return "dice show faces 1 to 6"
+        if any(want > have for want, have in zip(counts_of(move.dice), counts_of(state.turn.roll))):
+            return f"the roll {faces_text(state.turn.roll)} does not hold those dice"
+        if tuple(sorted(move.dice)) != move.dice:
+            return "list held dice in ascending order"
+        return "every held die must score in a combination of this roll"
+    if current is Phase.ROLLED:
+        return f"hold scoring dice from the roll {faces_text(state.turn.roll)} first"
+    if isinstance(move, Bank):
+        if current is Phase.START:
+            return "nothing to bank: roll first"
+        return f"not on the board: needs {ENTRY} in one turn to bank, has {state.turn.total}"
+    return "not a move of this turn"
+
+
+def _apply(state: State, move: Move) -> State:
+    if isinstance(move, Roll):
+        return _apply_roll(state)
+    if isinstance(move, Hold):
+        return _apply_hold(state, move)
+    return _apply_bank(state)
+
+
+def _apply_roll(state: State) -> State:
+    assert state.rng is not None  # checked_apply refuses views
+    faces, rolls, rng = roll_dice(state.turn.to_roll(DICE), state.rolls, state.rng)
+    rolled = Event("rolled", player=state.player, numbers=faces)
+    if best_score(state.options.table, faces) == 0:
+        # A farkle: the turn total is lost and the dice pass on.
+        lost = Event("farkles, losing", player=state.player, numbers=(state.turn.total,))
+        return _end_turn(state, state.scores, (rolled, lost), rolls, rng)
+    return attrs.evolve(state, turn=state.turn.rolled(faces), rolls=rolls, rng=rng, events=(rolled,))
+
+
+def _apply_hold(state: State, move: Hold) -> State:
+    value = score_exact(state.options.table, move.dice)
+    assert value is not None  # legal holds score exactly
+    turn = state.turn.hold(move.dice, value, DICE)
+    events = [
+        Event(f"holds {faces_text(move.dice)} for", player=state.player, numbers=(value,)),
+        Event("has a turn total of", player=state.player, numbers=(turn.total,)),
+    ]
+    if turn.is_hot():
+        events.append(Event("has hot dice: all six may be rolled again", player=state.player))
+    return attrs.evolve(state, turn=turn, events=tuple(events))
+
+
+def _apply_bank(state: State) -> State:
+    seat = state.player
+    before = state.scores[seat]
+    after = before + state.turn.total
+    new_scores = replace_at(state.scores, seat, after)
+    events = [Event("banks", player=seat, numbers=(state.turn.total,))]
+    if before == 0:
+        events.append(Event("gets on the board", player=seat))
+    events.append(Event("has", player=seat, numbers=(after,)))
+    final, owed = state.final, state.owed
+    high = max(score for other, score in enumerate(state.scores) if other != seat)
+    others = frozenset(range(len(state.scores))) - {seat}
+    if not final and after >= TARGET:
+        # Seed: once someone scores 10,000 the remaining players have one last turn.
+        final, owed = True, others
+        events.append(Event("final round: everyone else has one last turn"))
+    elif final and state.options.final_round is FinalRound.UNTIL_UNBEATEN and after > high:
+        # Seed's continuation: each time anyone beats the high scorer, everyone else plays again.
+        owed = others
+        events.append(Event("beats the high score: everyone else has one more turn", player=seat))
+    state = attrs.evolve(state, final=final, owed=owed)
+    assert state.rng is not None
+    return _end_turn(state, new_scores, tuple(events), state.rolls, state.rng)
+
+
+def _end_turn(
+    state: State, new_scores: tuple[int, ...], events: tuple[Event, ...], rolls: tuple[int, ...], rng: Rng
+) -> State:
+    """Passes the dice clockwise (in the final round, to the next seat still owed a turn)."""
+    count = len(new_scores)
+    owed = state.owed
+    if state.final:
+        if not owed:
+            top = max(new_scores)
+            won = tuple(Event("wins", player=s) for s, score in enumerate(new_scores) if score == top)
+            return attrs.evolve(
+                state, scores=new_scores, turn=Turn(), over=True, rolls=rolls, rng=rng,
+                events=(*events, Event("game over"), *won),
+            )
+        nxt = next(s for s in ((state.player + step) % count for step in range(1, count)) if s in owed)
+        owed = owed - {nxt}
+    else:
+        nxt = (state.player + 1) % count
+    hand = state.hand + (1 if _passes(state.player, nxt, state.first, count) else 0)
+    return attrs.evolve(
+        state, scores=new_scores, player=nxt, turn=Turn(), owed=owed, hand=hand, rolls=rolls, rng=rng,
+        events=(*events, Event("to play", player=nxt)),
+    )
+
+
+def _passes(current: int, nxt: int, first: int, count: int) -> bool:
+    """Whether moving the turn clockwise from `current` to `nxt` reaches or passes `first`."""
+    return (first - current - 1) % count <= (nxt - current - 1) % count
+
+
+GAME: Final = GameSpec[State, Move, Options](
+    name="farkle",
+    title="Farkle",
+    family="dice",
+    summary="Six dice: set aside scoring dice, roll on or bank; first past 10,000 triggers a last round.",
+    players=PLAYERS,
+    default_players=USUAL_PLAYERS,
+    options_type=Options,
+    state_type=State,
+    move_types=(Roll, Hold, Bank),
+    hidden_information=False,
+    chance=True,
+    max_plies=5_000,
+    new_game=new_game,
+    legal_moves=legal_moves,
+    apply=apply,
+    to_act=to_act,
+    is_over=is_over,
+    scores=scores,
+    winners=winners,
+    view=view,
+    parse_move=parse_move,
+    check_invariants=check_invariants,
+    shuffle_unseen=shuffle_unseen,
+)
