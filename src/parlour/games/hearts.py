@@ -1,0 +1,805 @@
+"""Hearts: a trick-avoidance game; each heart costs 1 and the queen of spades 13, low score wins.
+
+Sources: ``000_f05731aff9bbaaf1.txt`` "HEARTS" (preset `house_party`, the default),
+``004_1d7fc94faad5a365.txt`` "Hearts" (preset `hoyle`) and ``001_9ec25d5ba6a87706.txt``
+"Hearts" (preset `metzker`), with the readings of ``rules/tricks.md`` section 1.
+
+Readings where the seeds are silent:
+
+- Penalty cards may be played to the first trick (option `no_points_on_first_trick`).
+- A leader holding only hearts may lead any heart, in every preset.
+- A heart played to any completed trick breaks hearts (also one led from an all-heart hand);
+  with `queen_breaks_hearts` (Metzker) the queen of spades breaks them too.
+- Shooting the moon with a choice (`house_party`) is a move of the shooter after the last
+  trick: ``moon subtract`` (-26 to the shooter) or ``moon add`` (+26 to everyone else).
+- Metzker's kitty is taken face down by the first trick's winner: the taker may look at it,
+  nobody else sees it until the hand is scored, when it is shown and counted.
+- Passing cycles: left, right, across, keep with four players; left, right, keep otherwise.
+- The game ends only after a hand is scored with somebody at or past the target; the lowest
+  total wins and equal lowest totals are co-winners.
+- The first dealer is drawn from the seed unless `dealer=` is given; the deal passes left and
+  cards are dealt one at a time clockwise from the dealer's left, the kitty from what is left.
+
+Passing is simultaneous: each seat chooses its three cards one `pass` move at a time, and the
+exchange happens once every seat has chosen all three.
+
+>>> state = new_game(seed=7, dealer=0)
+>>> state.phase, len(legal_moves(state)), sorted(to_act(state))
+(<Phase.PASS: 0>, 52, [0, 1, 2, 3])
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import random
+from collections.abc import Sequence
+from typing import Final, TypeAlias
+
+import attrs
+
+from parlour.core.cards import (
+    ACE_HIGH,
+    HIDDEN,
+    Card,
+    Rank,
+    Suit,
+    check_conservation,
+    sorted_cards,
+    standard_pack,
+)
+from parlour.core.deck import deal, shuffled_or_fixed
+from parlour.core.errors import IllegalMove
+from parlour.core.events import Event, redact_events
+from parlour.core.game import GameSpec, checked_apply, require_players
+from parlour.core.notation import parse_by_matching
+from parlour.core.rng import Rng, fresh_seed
+from parlour.core.seats import check_seat, replace_at
+from parlour.core.tricks import Trick, legal_follow, legal_leads, point_table, points, trick_winner
+
+__all__ = [
+    "GAME",
+    "ChooseMoon",
+    "Moon",
+    "Move",
+    "Opener",
+    "Options",
+    "PassCard",
+    "Passing",
+    "Phase",
+    "PlayCard",
+    "State",
+    "apply",
+    "check_invariants",
+    "hand_size",
+    "is_over",
+    "kitty_size",
+    "legal_moves",
+    "new_game",
+    "parse_move",
+    "pass_offset",
+    "score_hand",
+    "scores",
+    "shuffle_unseen",
+    "to_act",
+    "view",
+    "winners",
+]
+
+# ---------------------------------------------------------------------------------------------
+# Rule tables
+
+PACK: Final = standard_pack()
+QUEEN_OF_SPADES: Final = Card(Rank.QUEEN, Suit.SPADES)
+PENALTY: Final = point_table(suits={Suit.HEARTS: 1}, cards={QUEEN_OF_SPADES: 13})
+"""Each heart 1 point, the queen of spades 13 (all seeds)."""
+HAND_POINTS: Final = sum(PENALTY.values())
+"""26: the penalty points in play every hand."""
+MOON_POINTS: Final = 26
+"""What shooting the moon moves: -26 to the shooter, or +26 to every other player."""
+PASS_COUNT: Final = 3
+"""Cards each player passes (all seeds)."""
+MIN_KITTY: Final = 2
+"""Metzker: "There must always be at least 2 cards in the middle"."""
+PLAIN_PLAYERS: Final = (4,)
+"""Player counts without a kitty (000 and 004 describe four players)."""
+KITTY_PLAYERS: Final = (3, 4, 5, 6, 7)
+"""Player counts of the Metzker deal with a kitty."""
+LEFT, RIGHT, ACROSS, KEEP = 1, -1, 2, 0
+ROTATE_FOUR: Final = (LEFT, RIGHT, ACROSS, KEEP)
+"""The passing cycle with four players: left, right, across, no pass."""
+ROTATE_OTHER: Final = (LEFT, RIGHT, KEEP)
+"""The cycle with 3 or 5-7 players: no across round (Metzker; nobody sits across from 3)."""
+TARGET_SCORE: Final = 100
+_SUIT_WORD: Final = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade", None: "card"}
+
+
+class Passing(enum.Enum):
+    """Where the three cards go each hand."""
+
+    ROTATE = 0
+    """Left, right, across, none, repeating (across skipped unless four play)."""
+    LEFT = 1
+    """To the left every hand (Hoyle)."""
+    NONE = 2
+    """No passing."""
+
+
+class Opener(enum.Enum):
+    """Who leads the first trick of a hand."""
+
+    LOW_CLUB = 0
+    """The holder of the lowest club in play leads it: the 2 of clubs unless it is in the kitty."""
+    LEFT_OF_DEALER = 1
+    """The player to the dealer's left leads any card allowed by the leading rules (Hoyle option)."""
+
+
+class Moon(enum.Enum):
+    """What taking all 26 penalty points does."""
+
+    CHOICE = 0
+    """The shooter chooses SUBTRACT or ADD after the last trick (000)."""
+    ADD = 1
+    """Every other player scores +26, the shooter 0 (004, 001 POWER)."""
+    SUBTRACT = 2
+    """The shooter scores -26, the others 0."""
+
+
+class Phase(enum.Enum):
+    PASS = 0
+    PLAY = 1
+    MOON = 2
+    """The shooter chooses how the moon is scored."""
+    OVER = 3
+
+
+def _check_target(instance: object, attribute: object, value: int) -> None:
+    if isinstance(value, bool) or value < 1:
+        raise ValueError(f"target_score must be a positive number of points, not {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class Options:
+    """Rule options; the defaults are the House Party rules (000), preset `house_party`."""
+
+    passing: Passing = Passing.ROTATE
+    """Passing cycle: rotate (left, right, across, none), left every hand, or none."""
+    opener: Opener = Opener.LOW_CLUB
+    """First lead: the lowest club in play (2C), or the player to the dealer's left."""
+    queen_breaks_hearts: bool = False
+    """The queen of spades played to a trick breaks hearts, like a heart (Metzker)."""
+    moon: Moon = Moon.CHOICE
+    """Shooting the moon: the shooter's choice, +26 to the others, or -26 to the shooter."""
+    kitty: bool = False
+    """Metzker deal: 3-7 players get floor(50/n) cards each, the rest (at least 2) form a kitty
+    that goes to the winner of the first trick and counts for that player."""
+    no_points_on_first_trick: bool = False
+    """House rule: no heart or queen of spades on the first trick unless a player has no other card."""
+    target_score: int = attrs.field(default=TARGET_SCORE, validator=_check_target)
+    """The game ends after a hand in which someone reaches or passes this score."""
+
+    @property
+    def allowed_players(self) -> tuple[int, ...]:
+        """Player counts these options allow: 3-7 with the kitty deal, else 4."""
+        return KITTY_PLAYERS if self.kitty else PLAIN_PLAYERS
+
+    @classmethod
+    def house_party(cls) -> Options:
+        """000: pass left, right, across, none; 2C leads; moon: the shooter's choice."""
+        return cls()
+
+    @classmethod
+    def hoyle(cls) -> Options:
+        """004: pass left every hand; 2C leads; moon gives each opponent 26."""
+        return cls(passing=Passing.LEFT, moon=Moon.ADD)
+
+    @classmethod
+    def metzker(cls) -> Options:
+        """001: kitty deal for 3-7, lowest club leads, the queen breaks hearts, POWER +26 to others."""
+        return cls(kitty=True, queen_breaks_hearts=True, moon=Moon.ADD)
+
+
+# ---------------------------------------------------------------------------------------------
+# Moves
+
+
+@attrs.frozen
+class PassCard:
+    """Choose one of the three cards to pass this hand."""
+
+    player: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"pass {self.card}"
+
+
+@attrs.frozen
+class PlayCard:
+    """Play a card to the trick."""
+
+    player: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@attrs.frozen
+class ChooseMoon:
+    """The moon shooter's choice: ADD (+26 to the others) or SUBTRACT (-26 to oneself)."""
+
+    player: int
+    choice: Moon
+
+    def __str__(self) -> str:
+        return f"moon {self.choice.name.lower()}"
+
+
+Move: TypeAlias = PassCard | PlayCard | ChooseMoon
+
+_SEATS: Final = range(max(KITTY_PLAYERS))
+_TABLE_CARDS: Final = (*PACK, HIDDEN)
+_PASS_MOVES: Final = tuple({c: PassCard(s, c) for c in _TABLE_CARDS} for s in _SEATS)
+_PLAY_MOVES: Final = tuple({c: PlayCard(s, c) for c in _TABLE_CARDS} for s in _SEATS)
+_PASS_EVENTS: Final = tuple({c: (Event("passes", s, (c,), private=True),) for c in _TABLE_CARDS} for s in _SEATS)
+_PLAY_EVENTS: Final = tuple({c: Event("plays", s, (c,)) for c in _TABLE_CARDS} for s in _SEATS)
+_MOON_MOVES: Final = tuple((ChooseMoon(s, Moon.ADD), ChooseMoon(s, Moon.SUBTRACT)) for s in _SEATS)
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+
+
+@attrs.frozen(kw_only=True)
+class State:
+    """A Hearts position. Hands are sorted; `won` holds each seat's captured trick cards."""
+
+    options: Options
+    hand: int
+    rng: Rng | None
+    events: tuple[Event, ...] = attrs.field(default=(), eq=False)
+    phase: Phase
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    passes: tuple[tuple[Card, ...], ...]
+    """Cards each seat has chosen to pass (removed from its hand, not yet received)."""
+    trick: Trick
+    """The trick in progress; its leader is the seat to lead when it is empty."""
+    tricks_done: int
+    """Tricks completed this hand."""
+    won: tuple[tuple[Card, ...], ...]
+    """Cards each seat captured in tricks this hand (the kitty is kept apart)."""
+    kitty: tuple[Card, ...]
+    kitty_taker: int | None
+    """The winner of the first trick, who takes the kitty (None before that trick ends)."""
+    hearts_broken: bool
+    """A heart (or with `queen_breaks_hearts` the queen) was played to a completed trick."""
+    scores: tuple[int, ...]
+    last_points: tuple[int, ...]
+    """What each seat scored in the last hand scored (empty before the first)."""
+
+    @functools.cached_property
+    def _moves(self) -> tuple[Move, ...]:
+        return _legal(self)
+
+
+# ---------------------------------------------------------------------------------------------
+# Public API
+
+
+def new_game(
+    players: int | None = None,
+    *,
+    seed: int | None = None,
+    options: Options | None = None,
+    deck: Sequence[Card | str] | None = None,
+    dealer: int | None = None,
+) -> State:
+    """A new game: the first hand dealt (from `deck`, top card first, if given) and ready to pass."""
+    options = Options() if options is None else options
+    n = require_players("hearts", players, options.allowed_players, 4)
+    rng = Rng(fresh_seed() if seed is None else seed)
+    if dealer is None:
+        dealer, rng = rng.below(n)
+    else:
+        check_seat("dealer=", dealer, n)
+    cards, rng = shuffled_or_fixed(PACK, rng, deck)
+    return _deal(options, n, 1, dealer, cards, rng, (0,) * n, (), ())
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move: passes by seat then card order, plays in hand order, moon add/subtract."""
+    return state._moves
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after `move`; IllegalMove (naming the rule) if it is not legal."""
+    return checked_apply(state, move, state._moves, explain=_why_illegal, unchecked=_apply)
+
+
+def to_act(state: State) -> frozenset[int]:
+    """The seats that may move now (every seat still choosing passes, else one seat)."""
+    if state.phase is Phase.PASS:
+        return frozenset(s for s, p in enumerate(state.passes) if len(p) < PASS_COUNT)
+    if state.phase is Phase.PLAY:
+        return frozenset((state.trick.next_seat(len(state.hands)),))
+    if state.phase is Phase.MOON:
+        return frozenset((_shooter(state),))
+    return frozenset()
+
+
+def is_over(state: State) -> bool:
+    return state.phase is Phase.OVER
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Running penalty totals (lower is better)."""
+    return state.scores
+
+
+def winners(state: State) -> frozenset[int]:
+    """The seats with the lowest total once the game is over (ties share the win)."""
+    if state.phase is not Phase.OVER:
+        return frozenset()
+    low = min(state.scores)
+    return frozenset(s for s, v in enumerate(state.scores) if v == low)
+
+
+def view(state: State, player: int | None) -> State:
+    """What `player` (None: a spectator) sees: other hands, passes and the kitty hidden."""
+    n = len(state.hands)
+    if player is not None:
+        check_seat("view", player, n)
+    shown = _kitty_visible(state, player)
+    return attrs.evolve(
+        state,
+        rng=None,
+        events=redact_events(state.events, player),
+        hands=tuple(h if s == player else (HIDDEN,) * len(h) for s, h in enumerate(state.hands)),
+        passes=tuple(p if s == player else (HIDDEN,) * len(p) for s, p in enumerate(state.passes)),
+        kitty=state.kitty if shown else (HIDDEN,) * len(state.kitty),
+    )
+
+
+def parse_move(state: State, text: str) -> Move:
+    """Reads "pass 2C", "play QS", "moon add" or "moon subtract" ("1: pass 2C" picks a seat)."""
+    return parse_by_matching(text, state._moves)
+
+
+def hand_size(players: int, options: Options) -> int:
+    """Cards dealt to each player: 13 with four and no kitty; floor(50 / n) with the kitty."""
+    return (len(PACK) - MIN_KITTY) // players if options.kitty else len(PACK) // players
+
+
+def kitty_size(players: int, options: Options) -> int:
+    """Cards left in the middle after the deal (0 without the kitty rule)."""
+    return len(PACK) - players * hand_size(players, options)
+
+
+def pass_offset(options: Options, players: int, hand: int) -> int:
+    """Seats to the left that hand `hand` passes to: 1 left, -1 right, 2 across, 0 no pass."""
+    if options.passing is Passing.NONE:
+        return KEEP
+    if options.passing is Passing.LEFT:
+        return LEFT
+    cycle = ROTATE_FOUR if players == 4 else ROTATE_OTHER
+    return cycle[(hand - 1) % len(cycle)]
+
+
+def score_hand(
+    captured: Sequence[Sequence[Card]], options: Options, *, moon: Moon | None = None
+) -> tuple[int, ...]:
+    """Points each seat scores for a hand from the cards it captured (the kitty included).
+
+    A seat holding all 26 points has shot the moon and scores by `options.moon`. Under
+    `Moon.CHOICE` the shooter's choice is `moon` (ADD or SUBTRACT), default SUBTRACT, the
+    outcome the 000 text names first; under a fixed rule `moon` must be None or that rule.
+
+    >>> from parlour.core.cards import parse_cards
+    >>> score_hand([parse_cards("QS 2H"), parse_cards("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"), (), ()], Options())
+    (14, 12, 0, 0)
+    """
+    got = tuple(points(pile, PENALTY) for pile in captured)
+    if sum(got) != HAND_POINTS:
+        raise ValueError(f"captured cards hold {sum(got)} penalty points, not all {HAND_POINTS}")
+    if moon is Moon.CHOICE:
+        raise ValueError("the moon choice is ADD or SUBTRACT")
+    if HAND_POINTS not in got:
+        if moon is not None:
+            raise ValueError("nobody shot the moon, so there is no moon choice")
+        return got
+    shooter = got.index(HAND_POINTS)
+    rule = options.moon
+    if rule is Moon.CHOICE:
+        rule = Moon.SUBTRACT if moon is None else moon
+    elif moon is not None and moon is not rule:
+        raise ValueError(f"these rules score the moon as {rule.name.lower()}; the shooter has no choice")
+    if rule is Moon.ADD:
+        return tuple(0 if s == shooter else MOON_POINTS for s in range(len(got)))
+    return tuple(-MOON_POINTS if s == shooter else 0 for s in range(len(got)))
+
+
+def check_invariants(state: State) -> None:
+    """Raises ValueError for a state no game reaches (also accepts views)."""
+    o = state.options
+    n = len(state.hands)
+    if n not in o.allowed_players:
+        raise ValueError(f"{n} hands, but these options allow {o.allowed_players} players")
+    if state.rng is not None:
+        Rng.check(state.rng)
+    if state.hand < 1:
+        raise ValueError(f"hand number {state.hand} is not 1 or more")
+    for name, row in (("passes", state.passes), ("won", state.won), ("scores", state.scores)):
+        if len(row) != n:
+            raise ValueError(f"{name} has {len(row)} entries for {n} players")
+    check_seat("dealer", state.dealer, n)
+    check_seat("trick leader", state.trick.leader, n)
+    if state.kitty_taker is not None:
+        check_seat("kitty taker", state.kitty_taker, n)
+    zones = [c for h in state.hands for c in h]
+    zones += [c for p in state.passes for c in p]
+    zones += [*state.trick.cards, *state.kitty]
+    zones += [c for w in state.won for c in w]
+    check_conservation("hearts", zones, PACK)
+
+    size, done, phase = hand_size(n, o), state.tricks_done, state.phase
+    if len(state.kitty) != kitty_size(n, o):
+        raise ValueError(f"the kitty holds {len(state.kitty)} cards, not {kitty_size(n, o)}")
+    if not 0 <= done <= size:
+        raise ValueError(f"{done} tricks done in a hand of {size}")
+    if len(state.trick.cards) >= n:
+        raise ValueError("the trick in progress holds a card from every seat")
+    if sum(map(len, state.won)) != done * n or any(len(w) % n for w in state.won):
+        raise ValueError("won piles do not match the tricks done")
+    taken = state.kitty_taker is not None
+    if taken != (done > 0 and bool(state.kitty)):
+        raise ValueError("the kitty goes to the first trick's winner, and only then")
+    played = {state.trick.seat_of(i, n) for i in range(len(state.trick.cards))}
+    for s in range(n):
+        expect = size - done - (s in played) - len(state.passes[s])
+        if len(state.hands[s]) != expect:
+            raise ValueError(f"seat {s} holds {len(state.hands[s])} cards, expected {expect}")
+    broken = any(c.suit is Suit.HEARTS or (o.queen_breaks_hearts and c == QUEEN_OF_SPADES) for w in state.won for c in w)
+    if state.hearts_broken != broken:
+        raise ValueError("hearts_broken does not match the cards played to completed tricks")
+
+    if phase is Phase.PASS:
+        if pass_offset(o, n, state.hand) == KEEP:
+            raise ValueError("a passing phase in a hand without passing")
+        if done or state.trick.cards or any(len(p) > PASS_COUNT for p in state.passes):
+            raise ValueError("passing happens before any card is played, three cards each")
+        if all(len(p) == PASS_COUNT for p in state.passes):
+            raise ValueError("every seat has chosen its passes but they were not exchanged")
+    elif any(state.passes):
+        raise ValueError("passed cards wait only during the passing phase")
+    if phase in (Phase.MOON, Phase.OVER):
+        if done != size or state.trick.cards:
+            raise ValueError(f"{phase.name.lower()} comes only after the last trick")
+    elif done == size:
+        raise ValueError("every trick is played but the hand was not scored")
+    if phase is Phase.MOON:
+        if o.moon is not Moon.CHOICE:
+            raise ValueError("these rules give the moon shooter no choice")
+        _shooter(state)
+    elif phase is not Phase.OVER and state.scores and max(state.scores) >= o.target_score:
+        raise ValueError(f"a score reached {o.target_score} but the game goes on")
+    elif phase is Phase.OVER and max(state.scores) < o.target_score:
+        raise ValueError(f"the game is over but nobody reached {o.target_score}")
+
+    # Score law: every hand moves 26, 26 * (n - 1) or -26 points.
+    totals = {HAND_POINTS, MOON_POINTS * (n - 1), -MOON_POINTS}
+    scored = state.hand if phase is Phase.OVER else state.hand - 1
+    if len(state.last_points) != (n if scored else 0):
+        raise ValueError("last_points must list every seat once a hand was scored")
+    if state.last_points and sum(state.last_points) not in totals:
+        raise ValueError(f"the last hand scored {sum(state.last_points)} points in all")
+    total = sum(state.scores)
+    if total % MOON_POINTS or not -MOON_POINTS * scored <= total <= MOON_POINTS * (n - 1) * scored:
+        raise ValueError(f"scores total {total}, impossible after {scored} hands")
+
+
+def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
+    """The state with every card `player` cannot see dealt afresh among the same places."""
+    n = len(state.hands)
+    kitty_seen = _kitty_visible(state, player)
+    pool = [c for s in range(n) if s != player for c in (*state.hands[s], *state.passes[s])]
+    if not kitty_seen:
+        pool += state.kitty
+    random.Random(seed).shuffle(pool)
+    it = iter(pool)
+    hands = tuple(h if s == player else sorted_cards(next(it) for _ in h) for s, h in enumerate(state.hands))
+    passes = tuple(p if s == player else tuple(next(it) for _ in p) for s, p in enumerate(state.passes))
+    kitty = state.kitty if kitty_seen else tuple(next(it) for _ in state.kitty)
+    return attrs.evolve(
+        state,
+        hands=hands,
+        passes=passes,
+        kitty=kitty,
+        rng=None if state.rng is None else Rng(seed),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Phase helpers
+
+
+def _kitty_visible(state: State, player: int | None) -> bool:
+    """The kitty is seen by its taker, and by everyone once the final hand was scored."""
+    return state.phase is Phase.OVER or (player is not None and player == state.kitty_taker)
+
+
+def _shooter(state: State) -> int:
+    """The seat that captured every penalty card (MOON phase only)."""
+    for s, pile in enumerate(state.won):
+        extra = state.kitty if s == state.kitty_taker else ()
+        if points((*pile, *extra), PENALTY) == HAND_POINTS:
+            return s
+    # In a view the kitty may be hidden: the shooter is the one seat with all visible points.
+    visible = [points(pile, PENALTY) for pile in state.won]
+    if HIDDEN in state.kitty and state.kitty_taker is not None and sum(visible) == visible[state.kitty_taker]:
+        return state.kitty_taker
+    raise ValueError("the moon phase needs a seat that captured every penalty card")
+
+
+def _deal(
+    options: Options,
+    n: int,
+    hand: int,
+    dealer: int,
+    cards: tuple[Card, ...],
+    rng: Rng,
+    totals: tuple[int, ...],
+    last: tuple[int, ...],
+    events: tuple[Event, ...],
+) -> State:
+    """Deals hand number `hand` from `cards` and opens its passing (or its play)."""
+    hands, kitty = deal(cards, players=n, first=(dealer + 1) % n, each=hand_size(n, options))
+    hands = tuple(sorted_cards(h) for h in hands)
+    events = (*events, Event("deals hand", dealer, numbers=(hand,)))
+    offset = pass_offset(options, n, hand)
+    empty: tuple[tuple[Card, ...], ...] = ((),) * n
+    if offset != KEEP:
+        return State(
+            options=options, hand=hand, rng=rng, events=events, phase=Phase.PASS, dealer=dealer,
+            hands=hands, passes=empty, trick=Trick((dealer + 1) % n), tricks_done=0, won=empty,
+            kitty=kitty, kitty_taker=None, hearts_broken=False, scores=totals, last_points=last,
+        )  # fmt: skip
+    return State(
+        options=options, hand=hand, rng=rng, events=events, phase=Phase.PLAY, dealer=dealer,
+        hands=hands, passes=empty, trick=Trick(_opener(options, hands, dealer)), tricks_done=0,
+        won=empty, kitty=kitty, kitty_taker=None, hearts_broken=False, scores=totals, last_points=last,
+    )  # fmt: skip
+
+
+def _opener(options: Options, hands: tuple[tuple[Card, ...], ...], dealer: int) -> int:
+    """The seat that leads the first trick."""
+    if options.opener is Opener.LEFT_OF_DEALER:
+        return (dealer + 1) % len(hands)
+    # Hands are sorted clubs first, low to high: each hand's first card is its lowest club.
+    best, seat = len(ACE_HIGH.ranks), 0
+    for s, h in enumerate(hands):
+        if h and h[0].suit is Suit.CLUBS and ACE_HIGH.power(h[0].rank) < best:
+            best, seat = ACE_HIGH.power(h[0].rank), s
+    return seat
+
+
+def _legal(state: State) -> tuple[Move, ...]:
+    phase = state.phase
+    if phase is Phase.PLAY:
+        return _legal_play(state)
+    if phase is Phase.PASS:
+        return tuple(
+            _PASS_MOVES[s][c] for s, p in enumerate(state.passes) if len(p) < PASS_COUNT for c in state.hands[s]
+        )
+    if phase is Phase.MOON:
+        return _MOON_MOVES[_shooter(state)]
+    return ()
+
+
+def _playable(state: State) -> tuple[Card, ...]:
+    """The cards the seat to play may play."""
+    trick = state.trick
+    seat = trick.next_seat(len(state.hands))
+    hand = state.hands[seat]
+    first = state.tricks_done == 0
+    if trick.cards:
+        # Must follow suit if able.
+        cards = legal_follow(hand, trick.cards[0].suit)
+    elif first and state.options.opener is Opener.LOW_CLUB:
+        # The lowest club in play leads the first trick.
+        cards = hand[:1]
+    else:
+        # No heart lead until hearts are broken, unless the hand holds only hearts.
+        cards = legal_leads(hand, barred=None if state.hearts_broken else Suit.HEARTS)
+    if first and state.options.no_points_on_first_trick:
+        # House rule: no penalty card on the first trick while holding anything else.
+        clean = tuple(c for c in cards if c not in PENALTY)
+        if clean:
+            return clean
+    return cards
+
+
+def _legal_play(state: State) -> tuple[Move, ...]:
+    moves = _PLAY_MOVES[state.trick.next_seat(len(state.hands))]
+    return tuple(moves[c] for c in _playable(state))
+
+
+def _why_illegal(state: State, move: Move) -> str:
+    phase = state.phase
+    n = len(state.hands)
+    if not 0 <= move.player < n:
+        return f"seat {move.player} is not at this table of {n}"
+    if isinstance(move, PassCard):
+        if phase is not Phase.PASS:
+            return "cards are passed only before the first trick of a passing hand"
+        if len(state.passes[move.player]) >= PASS_COUNT:
+            return f"seat {move.player} has already chosen its {PASS_COUNT} cards to pass"
+        return f"seat {move.player} does not hold {move.card}"
+    if isinstance(move, ChooseMoon):
+        if phase is not Phase.MOON:
+            return "nobody is choosing how to score a moon now"
+        if move.choice is Moon.CHOICE:
+            return "choose moon add or moon subtract"
+        return f"only seat {_shooter(state)}, who shot the moon, chooses"
+    if phase is Phase.PASS:
+        return f"every seat must first pass {PASS_COUNT} cards"
+    if phase is not Phase.PLAY:
+        return "no card is played now: the shooter chooses how to score the moon"
+    seat = state.trick.next_seat(n)
+    if move.player != seat:
+        return f"it is seat {seat}'s turn to play"
+    hand = state.hands[seat]
+    if move.card not in hand:
+        return f"seat {seat} does not hold {move.card}"
+    trick = state.trick
+    if trick.cards:
+        led = trick.cards[0].suit
+        if move.card.suit is not led and any(c.suit is led for c in hand):
+            return f"must follow suit: holds a {_SUIT_WORD[led]}"
+    elif state.tricks_done == 0 and state.options.opener is Opener.LOW_CLUB:
+        return f"the lowest club in play leads the first trick: must lead {hand[0]}"
+    elif move.card.suit is Suit.HEARTS and not state.hearts_broken:
+        return "hearts are not broken: may not lead a heart while holding another suit"
+    return "no heart or queen of spades on the first trick while holding another card"
+
+
+def _apply(state: State, move: Move) -> State:
+    if isinstance(move, PlayCard):
+        return _apply_play(state, move)
+    if isinstance(move, PassCard):
+        return _apply_pass(state, move)
+    return _finish_hand(state, (Event(f"chooses moon {move.choice.name.lower()}", move.player),), move.choice)
+
+
+def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def _apply_pass(state: State, move: PassCard) -> State:
+    seat, card = move.player, move.card
+    hands = replace_at(state.hands, seat, _without(state.hands[seat], card))
+    passes = replace_at(state.passes, seat, (*state.passes[seat], card))
+    events = _PASS_EVENTS[seat][card]
+    if any(len(p) < PASS_COUNT for p in passes):
+        return attrs.evolve(state, hands=hands, passes=passes, events=events)
+    # Every seat has chosen: exchange at once, then the first trick.
+    n = len(hands)
+    offset = pass_offset(state.options, n, state.hand)
+    received = [hands[s] for s in range(n)]
+    for s in range(n):
+        r = (s + offset) % n
+        received[r] = sorted_cards((*received[r], *passes[s]))
+    new_hands = tuple(received)
+    got = tuple(Event("receives", (s + offset) % n, passes[s], private=True) for s in range(n))
+    empty: tuple[tuple[Card, ...], ...] = ((),) * n
+    return attrs.evolve(
+        state,
+        events=(*events, *got),
+        phase=Phase.PLAY,
+        hands=new_hands,
+        passes=empty,
+        trick=Trick(_opener(state.options, new_hands, state.dealer)),
+    )
+
+
+def _apply_play(state: State, move: PlayCard) -> State:
+    seat, card = move.player, move.card
+    hands = replace_at(state.hands, seat, _without(state.hands[seat], card))
+    trick = state.trick
+    cards = (*trick.cards, card)
+    event = _PLAY_EVENTS[seat][card]
+    n = len(hands)
+    if len(cards) < n:
+        return State(
+            options=state.options, hand=state.hand, rng=state.rng, events=(event,), phase=Phase.PLAY,
+            dealer=state.dealer, hands=hands, passes=state.passes, trick=Trick(trick.leader, cards),
+            tricks_done=state.tricks_done, won=state.won, kitty=state.kitty, kitty_taker=state.kitty_taker,
+            hearts_broken=state.hearts_broken, scores=state.scores, last_points=state.last_points,
+        )  # fmt: skip
+    # The trick is complete: the highest card of the suit led wins it and leads next.
+    done = Trick(trick.leader, cards)
+    winner = trick_winner(done, n)
+    won = replace_at(state.won, winner, state.won[winner] + cards)
+    breaks = state.options.queen_breaks_hearts
+    broken = state.hearts_broken or any(c.suit is Suit.HEARTS or (breaks and c == QUEEN_OF_SPADES) for c in cards)
+    events: tuple[Event, ...] = (event, Event("wins the trick", winner, cards))
+    taker = state.kitty_taker
+    if state.tricks_done == 0 and state.kitty:
+        # Metzker: the first trick's winner takes the kitty, face down.
+        taker = winner
+        events = (*events, Event("takes the kitty", winner, state.kitty, private=True))
+    after = State(
+        options=state.options, hand=state.hand, rng=state.rng, events=events, phase=Phase.PLAY,
+        dealer=state.dealer, hands=hands, passes=state.passes, trick=Trick(winner),
+        tricks_done=state.tricks_done + 1, won=won, kitty=state.kitty, kitty_taker=taker,
+        hearts_broken=broken, scores=state.scores, last_points=state.last_points,
+    )  # fmt: skip
+    if after.tricks_done < hand_size(n, state.options):
+        return after
+    return _end_of_tricks(after)
+
+
+def _captured(state: State) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's captured cards with the kitty added to its taker's."""
+    return tuple(pile + state.kitty if s == state.kitty_taker else pile for s, pile in enumerate(state.won))
+
+
+def _end_of_tricks(state: State) -> State:
+    """After the last trick: the moon choice if the rules offer one, else score the hand."""
+    got = tuple(points(pile, PENALTY) for pile in _captured(state))
+    if HAND_POINTS in got and state.options.moon is Moon.CHOICE:
+        shooter = got.index(HAND_POINTS)
+        return attrs.evolve(state, phase=Phase.MOON, events=(*state.events, Event("shoots the moon", shooter)))
+    return _finish_hand(state, state.events, None)
+
+
+def _finish_hand(state: State, events: tuple[Event, ...], choice: Moon | None) -> State:
+    """Scores the hand; ends the game or deals the next hand."""
+    o = state.options
+    n = len(state.hands)
+    captured = _captured(state)
+    hand_points = score_hand(captured, o, moon=choice)
+    if HAND_POINTS in (got := tuple(points(p, PENALTY) for p in captured)) and o.moon is not Moon.CHOICE:
+        events = (*events, Event("shoots the moon", got.index(HAND_POINTS)))
+    if state.kitty_taker is not None:
+        events = (*events, Event("counts the kitty", state.kitty_taker, state.kitty))
+    totals = tuple(a + b for a, b in zip(state.scores, hand_points))
+    events = (*events, Event("hand scored:", numbers=hand_points))
+    if max(totals) >= o.target_score:
+        low = min(totals)
+        events = (*events, Event("game over, scores:", numbers=totals))
+        events += tuple(Event("wins the game", s) for s, v in enumerate(totals) if v == low)
+        return attrs.evolve(state, events=events, phase=Phase.OVER, scores=totals, last_points=hand_points)
+    rng = state.rng
+    if rng is None:
+        raise ValueError("cannot deal the next hand in a view")
+    cards, rng = rng.shuffled(PACK)
+    return _deal(o, n, state.hand + 1, (state.dealer + 1) % n, cards, rng, totals, hand_points, events)
+
+
+GAME: Final = GameSpec[State, Move, Options](
+    name="hearts",
+    title="Hearts",
+    family="tricks",
+    summary="Avoid hearts and the queen of spades, or take them all and shoot the moon.",
+    players=PLAIN_PLAYERS,
+    default_players=4,
+    options_type=Options,
+    state_type=State,
+    move_types=(PassCard, PlayCard, ChooseMoon),
+    presets=(("house_party", Options.house_party()), ("hoyle", Options.hoyle()), ("metzker", Options.metzker())),
+    max_plies=5_000,
+    new_game=new_game,
+    legal_moves=legal_moves,
+    apply=apply,
+    to_act=to_act,
+    is_over=is_over,
+    scores=scores,
+    winners=winners,
+    view=view,
+    parse_move=parse_move,
+    check_invariants=check_invariants,
+    shuffle_unseen=shuffle_unseen,
+)
