@@ -1,10 +1,15 @@
 # parlour: `make test` is the one test command (CI runs exactly it); `make demo` plays a game.
+# Needs only Python 3.11+: the first target run creates .venv and installs parlour into it.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+GAME ?= hearts
+SEED ?= 1
 
-.PHONY: test typecheck unit docs demo bench clean
+.PHONY: install test typecheck unit docs demo play bench clean
+
+install: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -15,18 +20,32 @@ $(STAMP): pyproject.toml
 test: $(STAMP) typecheck unit docs
 
 typecheck: $(STAMP)
-	$(PY) -m mypy --strict src
+	$(PY) -m mypy --strict src examples benchmarks
 
 unit: $(STAMP)
 	$(PY) -m pytest -q
 
+# HTML with warnings as errors, then every >>> example of the docs run as a doctest.
 docs: $(STAMP)
 	$(PY) -m sphinx -W -q -b html docs docs/_build/html
+	$(PY) -m sphinx -W -q -b doctest docs docs/_build/doctest
 
 demo: $(STAMP)
-	$(PY) -m parlour demo hearts --seed 1
+	$(PY) -m parlour demo hearts --seed $(SEED)
 
-bench: $(STAMP)
+# Play a game in the terminal against random bots: make play GAME=farkle
+play: $(STAMP)
+	$(PY) -m parlour play $(GAME)
+
+# Throughput of every game, and the per-hand race with OpenSpiel (the `bench` extra, installed
+# here on first use; `benchmarks/run.py --no-openspiel` skips it).
+BENCH_STAMP := $(VENV)/.bench-installed
+
+$(BENCH_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[dev,bench]'
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
 	$(PY) benchmarks/run.py
 
 clean:

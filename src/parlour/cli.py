@@ -22,7 +22,7 @@ from parlour.core.options import options_text, parse_options
 from parlour.core.registry import game, game_names
 from parlour.core.rng import fresh_seed
 
-__all__ = ["main", "read_options", "summarize_moves"]
+__all__ = ["advance_bots", "bots_for", "main", "read_options", "summarize_moves"]
 
 WIDTH: Final = 96
 """Wrap long lines (move lists) at this many columns."""
@@ -79,7 +79,7 @@ def _start(args: argparse.Namespace) -> tuple[Game, GameState, int, str]:
     return spec, state, seed, setup
 
 
-def _bots(seed: int, players: int) -> list[Bot]:
+def bots_for(seed: int, players: int) -> list[Bot]:
     """One random bot per seat, each seeded from the game seed so a whole demo replays."""
     return [RandomBot(seed * 1009 + seat) for seat in range(players)]
 
@@ -133,8 +133,29 @@ def _seat_names(seats: frozenset[int], you: int | None = None) -> str:
     return ", ".join("you" if seat == you else f"seat {seat}" for seat in sorted(seats))
 
 
-def _event_lines(events: Sequence[Event]) -> list[str]:
-    return [f"      {event}" for event in events]
+def _restates(event: Event, mover: int, move: GameMove) -> bool:
+    """Whether an event only repeats a move already printed ("seat 0 plays QS" after "play QS")."""
+    words = str(move).split()
+    return event.player == mover and not event.numbers and all(str(card) in words for card in event.cards)
+
+
+def _counted(lines: Sequence[str]) -> list[str]:
+    """The lines with runs of one line written once, with a count ("... ??  (x3)")."""
+    out: list[str] = []
+    run = 1
+    for index, line in enumerate(lines):
+        if index + 1 < len(lines) and lines[index + 1] == line:
+            run += 1
+            continue
+        out.append(line + (f"  (x{run})" if run > 1 else ""))
+        run = 1
+    return out
+
+
+def _event_lines(events: Sequence[Event], shown: tuple[int, GameMove] | None = None) -> list[str]:
+    """Indented event lines, leaving out an event that only restates the printed move `shown`
+    (mover, move)."""
+    return [f"      {e}" for e in events if shown is None or not _restates(e, *shown)]
 
 
 class _Screen:
@@ -197,7 +218,7 @@ def _cmd_list(screen: _Screen) -> int:
 def _cmd_demo(screen: _Screen, args: argparse.Namespace) -> int:
     spec, state, seed, setup = _start(args)
     players = _player_count(spec, state)
-    bots = _bots(seed, players)
+    bots = bots_for(seed, players)
     screen.say(f"{spec.title}: {players} random bots, {setup}, seed {seed}")
     screen.say(f"--- hand {state.hand} ---")
     plies = 0
@@ -208,7 +229,7 @@ def _cmd_demo(screen: _Screen, args: argparse.Namespace) -> int:
         state = spec.apply(state, move)
         plies += 1
         screen.say(f"{plies:5}  seat {seat}: {move}")
-        for line in _event_lines(state.events):
+        for line in _event_lines(state.events, (seat, move)):
             screen.say(line)
         if state.hand != hand and not spec.is_over(state):
             screen.say(_scores_line(spec, state))
@@ -230,18 +251,21 @@ def _show_table(screen: _Screen, spec: Game, state: GameState, seat: int) -> Non
     screen.say(_scores_line(spec, state, seat))
 
 
-def _narrate(screen: _Screen, spec: Game, state: GameState, seat: int, mover: int, move: GameMove) -> None:
+def _narrate(spec: Game, state: GameState, seat: int, mover: int, move: GameMove) -> list[str]:
     """What the person may learn of a move: their own move in full, others' through the view."""
     events = spec.view(state, seat).events
+    lines = []
+    shown: tuple[int, GameMove] | None = (mover, move)
     if mover == seat:
-        screen.say(f"  you: {move}")
+        lines.append(f"  you: {move}")
     elif not spec.hidden_information:
-        screen.say(f"  seat {mover}: {move}")
-    elif not events:
-        # The arguments of another seat's move may be secret (cards passed); its verb is not.
-        screen.say(f"  seat {mover}: {str(move).split(' ', 1)[0]} ...")
-    for line in _event_lines(events):
-        screen.say(line)
+        lines.append(f"  seat {mover}: {move}")
+    else:
+        shown = None
+        if not events:
+            # The arguments of another seat's move may be secret (cards passed); its verb is not.
+            lines.append(f"  seat {mover}: {str(move).split(' ', 1)[0]} ...")
+    return lines + _event_lines(events, shown)
 
 
 def _parse_own_move(spec: Game, state: GameState, seat: int, text: str) -> GameMove:
@@ -292,39 +316,66 @@ def _prompt_move(screen: _Screen, spec: Game, state: GameState, seat: int) -> Ga
                 screen.say('  (type "moves" to list your moves, "help" for commands)')
 
 
+def _apply_and_narrate(
+    spec: Game, state: GameState, seat: int, mover: int, move: GameMove
+) -> tuple[GameState, list[str]]:
+    """Applies one move; returns the new state and what the person at `seat` learns of it."""
+    after = spec.apply(state, move)
+    lines = _narrate(spec, after, seat, mover, move)
+    if after.hand != state.hand and not spec.is_over(after):
+        lines.append(_scores_line(spec, after, seat))
+    return after, lines
+
+
+def advance_bots(
+    spec: Game, state: GameState, seat: int, bots: Sequence[Bot]
+) -> tuple[GameState, list[str]]:
+    """Lets the bots move until the game ends or only `seat` may act.
+
+    Where several seats act at once, bots move first and the person makes theirs after, so the
+    prompt never offers moves of another seat. Returns the state and the narration.
+    """
+    narration: list[str] = []
+    while not spec.is_over(state):
+        others = sorted(spec.to_act(state) - {seat})
+        if not others:
+            break
+        mover = others[0]
+        state, lines = _apply_and_narrate(spec, state, seat, mover, bots[mover].choose(spec, state, mover))
+        narration += lines
+    return state, narration
+
+
 def _cmd_play(screen: _Screen, args: argparse.Namespace) -> int:
     spec, state, seed, setup = _start(args)
     players = _player_count(spec, state)
     seat = args.seat
     if not 0 <= seat < players:
         raise UsageError(f"--seat is a seat number from 0 to {players - 1}, not {seat}")
-    bots = _bots(seed, players)
+    bots = bots_for(seed, players)
     screen.say(f"{spec.title}: you are seat {seat} of {players} ({setup}, seed {seed}).")
     screen.say('Type a move as listed, "help" for commands, "quit" to leave.')
     needs_table = True
-    while not spec.is_over(state):
-        acting = spec.to_act(state)
-        others = sorted(acting - {seat})
-        if others:
-            # Bots move first where several seats act at once; the person then makes theirs.
-            mover = others[0]
-            move = bots[mover].choose(spec, state, mover)
-        elif seat in acting:
-            if needs_table:
-                _show_table(screen, spec, state, seat)
-            chosen = _prompt_move(screen, spec, state, seat)
-            if chosen is None:
-                screen.say(f"You left the game in hand {state.hand}. " + _scores_line(spec, state, seat))
-                return 0
-            mover, move = seat, chosen
-        else:
+    while True:
+        before = state.hand
+        state, narration = advance_bots(spec, state, seat, bots)
+        for line in _counted(narration):
+            screen.say(line)
+        if spec.is_over(state):
+            break
+        if seat not in spec.to_act(state):
             raise RuntimeError(f"{spec.name}: the game is not over but no seat may act")
-        hand = state.hand
-        state = spec.apply(state, move)
-        _narrate(screen, spec, state, seat, mover, move)
-        needs_table = mover != seat or state.hand != hand
-        if state.hand != hand and not spec.is_over(state):
-            screen.say(_scores_line(spec, state, seat))
+        if needs_table or narration or state.hand != before:
+            _show_table(screen, spec, state, seat)
+        move = _prompt_move(screen, spec, state, seat)
+        if move is None:
+            screen.say(f"You left the game in hand {state.hand}. " + _scores_line(spec, state, seat))
+            return 0
+        before = state.hand
+        state, lines = _apply_and_narrate(spec, state, seat, seat, move)
+        for line in lines:
+            screen.say(line)
+        needs_table = state.hand != before
     screen.say()
     screen.say("=== game over ===")
     screen.say(spec.render(spec.view(state, seat)))
