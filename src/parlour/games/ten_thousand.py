@@ -1,0 +1,515 @@
+"""10,000: push-your-luck dice for 2-8 players with five dice; the first to 10,000 wins at once.
+
+Rule source: seed 001, "10,000 (Dice)" (Metzker), with the readings of
+``shared/rules/other.md`` section 3.1 where the text is silent:
+
+* Four of a kind is the triple's value x2 and five of a kind x4 (four 1s 2,000, five 1s 4,000).
+  Both runs 1-2-3-4-5 and 2-3-4-5-6 are straights worth 1,000. Combinations count only within
+  one roll; held dice score as the best split into combinations, every held die used.
+* A turn scores only once the player has melded: the first bank needs 1,000 in one turn.
+* Taking over: after a seat banks, the next seat may `take over` instead of rolling: it inherits
+  the banked turn total and rolls the dice that were not held (all five after hot dice). The
+  seed's "save it by rolling at least a single five or a one" is read as "the roll scores" (a
+  triple saves too); a roll that scores nothing "blew it" and the turn scores 0. A saved
+  take-over goes on as a normal turn, and the inherited total counts toward the 1,000 meld.
+  The seat that banked keeps its points either way. `takeover_requires_meld` restricts taking
+  over to seats that have melded.
+* Who starts is not in the seed: seat 0 starts unless `dealer=` is given, in which case the
+  seat to the dealer's left starts. There is no final round: reaching 10,000 ends the game.
+
+A roll that scores nothing ends the turn at once inside `apply`.
+
+>>> state = new_game(seed=1, rolls=[1, 2, 3, 4, 5])
+>>> state = apply(state, Roll(player=0))
+>>> str(legal_moves(state)[-1]), score_dice((1, 1, 1, 1, 5))
+('hold 1 2 3 4 5', 2050)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from functools import cache
+from typing import Final, TypeAlias
+
+import attrs
+
+from parlour.core.dice import (
+    OfAKind,
+    ScoringTable,
+    Turn,
+    best_score,
+    check_faces,
+    check_rolls,
+    check_turn,
+    counts_of,
+    faces_text,
+    redraw_future,
+    roll_dice,
+    score_exact,
+    scoring_holds,
+)
+from parlour.core.events import Event, redact_events
+from parlour.core.game import GameSpec, checked_apply, require_players
+from parlour.core.notation import parse_by_matching
+from parlour.core.rng import Rng, fresh_seed
+from parlour.core.seats import check_seat, replace_at
+
+__all__ = [
+    "GAME",
+    "Bank",
+    "Hold",
+    "Move",
+    "Options",
+    "Phase",
+    "Roll",
+    "State",
+    "TakeOver",
+    "apply",
+    "check_invariants",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "parse_move",
+    "phase",
+    "score_dice",
+    "scores",
+    "shuffle_unseen",
+    "to_act",
+    "view",
+    "winners",
+]
+
+# --- rules as data ---------------------------------------------------------------------------
+
+PLAYERS: Final = (2, 3, 4, 5, 6, 7, 8)
+USUAL_PLAYERS: Final = 2
+DICE: Final = 5
+MELD: Final = 1000
+"""Points needed in one turn before a score counts."""
+TARGET: Final = 10_000
+"""The first banked score at or above this wins."""
+
+TABLE: Final = ScoringTable(
+    dice=DICE,
+    singles=((1, 100), (5, 50)),
+    triples=(1000, 200, 300, 400, 500, 600),
+    of_a_kind=(
+        OfAKind(count=3, times_triple=1),
+        OfAKind(count=4, times_triple=2),
+        OfAKind(count=5, times_triple=4),
+    ),
+    straights=(((1, 2, 3, 4, 5), 1000), ((2, 3, 4, 5, 6), 1000)),
+)
+"""The seed's scoring table."""
+
+
+@attrs.frozen(kw_only=True)
+class Options:
+    """Rule options for 10,000. The defaults are the seed's rules."""
+
+    takeover_requires_meld: bool = False
+    """Only a seat that has already melded may take over a banked count (a common house rule;
+    the seed puts no restriction)."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.takeover_requires_meld, bool):
+            raise ValueError("takeover_requires_meld is true or false")
+
+
+# --- moves -----------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Roll:
+    """Roll every die not held (all five at the start of a turn and after hot dice)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return "roll"
+
+
+@attrs.frozen
+class TakeOver:
+    """Start the turn with the previous seat's banked total and roll the dice it did not hold."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return "take over"
+
+
+@attrs.frozen
+class Hold:
+    """Keep scoring dice from the last roll (faces in ascending order)."""
+
+    player: int
+    dice: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"hold {faces_text(self.dice)}"
+
+
+@attrs.frozen
+class Bank:
+    """Stop and score the turn total."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return "bank"
+
+
+Move: TypeAlias = Roll | TakeOver | Hold | Bank
+
+
+class Phase(enum.Enum):
+    """Where a turn stands."""
+
+    START = "start"
+    """Nothing rolled yet this turn: roll, or take over the last banked count."""
+    ROLLED = "rolled"
+    """A scoring roll waits: hold some of its scoring dice."""
+    HELD = "held"
+    """Dice held: roll the rest, or bank."""
+    OVER = "over"
+
+
+# --- state -----------------------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class State:
+    """A 10,000 position. A seat has melded exactly when its score is above zero."""
+
+    options: Options
+    hand: int
+    """Turn cycles: one full round of the table is one hand."""
+    scores: tuple[int, ...]
+    player: int
+    """The seat whose turn it is (after the end: the winner)."""
+    first: int
+    """The seat that played first; a new hand starts when the turn comes back to it."""
+    turn: Turn
+    offer: Turn | None = None
+    """The count the previous seat just banked, open to take over at the start of this turn."""
+    over: bool = False
+    rolls: tuple[int, ...] = ()
+    """Fixed die faces still to come before the random source (emptied in views)."""
+    rng: Rng | None
+    events: tuple[Event, ...] = attrs.field(default=(), eq=False)
+
+
+# --- public API ------------------------------------------------------------------------------
+
+
+def new_game(
+    players: int | None = None,
+    *,
+    seed: int | None = None,
+    options: Options | None = None,
+    rolls: Iterable[int] | None = None,
+    dealer: int | None = None,
+) -> State:
+    """A new game. Seat 0 rolls first, or the seat left of `dealer` when one is given.
+
+    `rolls` are die faces to come, in order, before the seeded dice take over.
+    """
+    count = require_players("ten_thousand", players, PLAYERS, USUAL_PLAYERS)
+    if options is None:
+        options = Options()
+    if not isinstance(options, Options):
+        raise ValueError(f"options must be ten_thousand.Options, not {type(options).__name__}")
+    rng = Rng(fresh_seed() if seed is None else seed)
+    Rng.check(rng)
+    first = 0
+    if dealer is not None:
+        check_seat("dealer", dealer, count)
+        first = (dealer + 1) % count
+    return State(
+        options=options,
+        hand=1,
+        scores=(0,) * count,
+        player=first,
+        first=first,
+        turn=Turn(),
+        rolls=check_rolls(rolls),
+        rng=rng,
+        events=(Event("to play", player=first),),
+    )
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """The moves of the seat to play: roll (then take over); a hold (by size, then faces);
+    roll (then bank)."""
+    seat = state.player
+    match phase(state):
+        case Phase.START:
+            return _roll_or_take_over(seat) if _may_take_over(state) else _roll_only(seat)
+        case Phase.ROLLED:
+            return _hold_moves(seat, state.turn.roll)
+        case Phase.HELD:
+            if state.turn.can_bank(on_board=state.scores[seat] > 0, entry=MELD):
+                return _roll_or_bank(seat)
+            return _roll_only(seat)
+        case Phase.OVER:
+            return ()
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after `move`; IllegalMove (naming the rule) if it is not legal."""
+    return checked_apply(state, move, legal_moves(state), explain=_why_illegal, unchecked=_apply)
+
+
+def phase(state: State) -> Phase:
+    """Where the current turn stands."""
+    if state.over:
+        return Phase.OVER
+    if state.turn.roll:
+        return Phase.ROLLED
+    return Phase.HELD if state.turn.total else Phase.START
+
+
+def to_act(state: State) -> frozenset[int]:
+    return frozenset() if state.over else frozenset((state.player,))
+
+
+def is_over(state: State) -> bool:
+    return state.over
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Banked points per seat (0 until a seat melds)."""
+    return state.scores
+
+
+def winners(state: State) -> frozenset[int]:
+    """The seat that reached 10,000, once the game is over."""
+    return frozenset((state.player,)) if state.over else frozenset()
+
+
+def view(state: State, player: int | None) -> State:
+    """What a seat sees: everything except the dice still to come."""
+    if player is not None:
+        check_seat("view", player, len(state.scores))
+    return attrs.evolve(state, rng=None, rolls=(), events=redact_events(state.events, player))
+
+
+def parse_move(state: State, text: str) -> Move:
+    """Reads "roll", "take over", "hold 1 1 5" or "bank"."""
+    return parse_by_matching(text, legal_moves(state))
+
+
+def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
+    """The same position with another future for the dice (nothing else is hidden)."""
+    if state.rng is None:
+        return state
+    rolls, rng = redraw_future(state.rolls, state.rng, seed)
+    return attrs.evolve(state, rolls=rolls, rng=rng)
+
+
+def check_invariants(state: State) -> None:
+    """Raises ValueError for a position no game could reach (also accepts views)."""
+    count = len(state.scores)
+    if count not in PLAYERS:
+        raise ValueError(f"ten_thousand is played by 2 to 8 players, not {count}")
+    check_seat("player", state.player, count)
+    check_seat("first", state.first, count)
+    if state.hand < 1:
+        raise ValueError(f"hand {state.hand} is not a turn cycle number from 1")
+    for seat, score in enumerate(state.scores):
+        if score < 0 or score % 50 or 0 < score < MELD:
+            raise ValueError(f"seat {seat} has {score} points: not a melded total")
+    check_faces("rolls", state.rolls, most=len(state.rolls))
+    if state.rng is not None:
+        Rng.check(state.rng)
+    check_turn("turn", state.turn, TABLE)
+    if state.turn.total % 50:
+        raise ValueError(f"turn total {state.turn.total} is not a multiple of 50")
+    if not state.turn.total and state.turn.held:
+        raise ValueError("dice are held but the turn total is 0")
+    if state.offer is not None:
+        check_turn("offer", state.offer, TABLE)
+        if state.offer.roll or state.offer.total == 0 or state.offer.total % 50:
+            raise ValueError("offer: a banked count has a positive total and no waiting roll")
+        if phase(state) is not Phase.START:
+            raise ValueError("offer: a banked count can be taken over only before the turn's first roll")
+    winning = [seat for seat, score in enumerate(state.scores) if score >= TARGET]
+    if state.over != bool(winning) or (winning and winning != [state.player]):
+        raise ValueError("the game is over exactly when one seat, the last to play, reached 10,000")
+    if state.over and (state.turn != Turn() or state.offer is not None):
+        raise ValueError("the game ends between turns")
+
+
+def score_dice(dice: Iterable[int]) -> int:
+    """The best score of one roll of up to five dice under the seed's table; 0 is a bust.
+
+    >>> score_dice((2, 2, 2, 2, 3)), score_dice((3,) * 5), score_dice((2, 3, 4, 5, 6))
+    (400, 1200, 1000)
+    """
+    faces = tuple(dice)
+    check_faces("score_dice", faces, most=DICE)
+    return best_score(TABLE, faces)
+
+
+# --- phases ----------------------------------------------------------------------------------
+
+
+def _may_take_over(state: State) -> bool:
+    if state.offer is None:
+        return False
+    return not state.options.takeover_requires_meld or state.scores[state.player] > 0
+
+
+@cache
+def _roll_only(player: int) -> tuple[Move, ...]:
+    return (Roll(player),)
+
+
+@cache
+def _roll_or_take_over(player: int) -> tuple[Move, ...]:
+    return (Roll(player), TakeOver(player))
+
+
+@cache
+def _roll_or_bank(player: int) -> tuple[Move, ...]:
+    return (Roll(player), Bank(player))
+
+
+@cache
+def _hold_moves(player: int, roll: tuple[int, ...]) -> tuple[Move, ...]:
+    return tuple(Hold(player, faces) for faces, _ in scoring_holds(TABLE, roll))
+
+
+def _why_illegal(state: State, move: Move) -> str:
+    if move.player != state.player:
+        return f"it is seat {state.player}'s turn"
+    current = phase(state)
+    if isinstance(move, Hold):
+        if current is not Phase.ROLLED:
+            return "no roll to keep dice from: roll first"
+        if not move.dice:
+            return "keep at least one scoring die"
+        if any(isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= 6 for f in move.dice):
+            return "dice show faces 1 to 6"
+        if any(want > have for want, have in zip(counts_of(move.dice), counts_of(state.turn.roll))):
+            return f"the roll {faces_text(state.turn.roll)} does not hold those dice"
+        if tuple(sorted(move.dice)) != move.dice:
+            return "list held dice in ascending order"
+        return "every held die must score in a combination of this roll"
+    if current is Phase.ROLLED:
+        return f"keep scoring dice from the roll {faces_text(state.turn.roll)} first"
+    if isinstance(move, TakeOver):
+        if current is not Phase.START:
+            return "a count can be taken over only at the start of a turn"
+        if state.offer is None:
+            return "the previous seat did not bank a count to take over"
+        return "only a seat that has melded may take over (takeover_requires_meld)"
+    if isinstance(move, Bank):
+        if current is Phase.START:
+            return "nothing to bank: roll first"
+        return f"not melded: needs {MELD} in one turn to score, has {state.turn.total}"
+    return "not a move of this turn"
+
+
+def _apply(state: State, move: Move) -> State:
+    if isinstance(move, Roll):
+        return _apply_roll(state, state.turn, took_over=False)
+    if isinstance(move, TakeOver):
+        assert state.offer is not None
+        return _apply_roll(state, state.offer, took_over=True)
+    if isinstance(move, Hold):
+        return _apply_hold(state, move)
+    return _apply_bank(state)
+
+
+def _apply_roll(state: State, turn: Turn, *, took_over: bool) -> State:
+    """Rolls the dice `turn` has not held; a roll that scores nothing ends the turn with 0."""
+    assert state.rng is not None  # checked_apply refuses views
+    seat = state.player
+    faces, rolls, rng = roll_dice(turn.to_roll(DICE), state.rolls, state.rng)
+    events: tuple[Event, ...] = (Event("rolled", player=seat, numbers=faces),)
+    if took_over:
+        events = (Event("takes over", player=seat, numbers=(turn.total,)), *events)
+    if best_score(TABLE, faces) == 0:
+        lost = Event("blew it" if took_over else "busts, losing", player=seat, numbers=(turn.total,))
+        return _end_turn(state, state.scores, None, (*events, lost), rolls, rng)
+    return attrs.evolve(state, turn=turn.rolled(faces), offer=None, rolls=rolls, rng=rng, events=events)
+
+
+def _apply_hold(state: State, move: Hold) -> State:
+    value = score_exact(TABLE, move.dice)
+    assert value is not None  # legal holds score exactly
+    turn = state.turn.hold(move.dice, value, DICE)
+    events = [
+        Event(f"holds {faces_text(move.dice)} for", player=state.player, numbers=(value,)),
+        Event("has a turn total of", player=state.player, numbers=(turn.total,)),
+    ]
+    if turn.is_hot():
+        events.append(Event("has hot dice: all five may be rolled again", player=state.player))
+    return attrs.evolve(state, turn=turn, events=tuple(events))
+
+
+def _apply_bank(state: State) -> State:
+    seat = state.player
+    before = state.scores[seat]
+    after = before + state.turn.total
+    new_scores = replace_at(state.scores, seat, after)
+    events = [Event("banks", player=seat, numbers=(state.turn.total,))]
+    if before == 0:
+        events.append(Event("melds", player=seat))
+    events.append(Event("has", player=seat, numbers=(after,)))
+    if after >= TARGET:
+        # Seed: the first player to get 10,000 or higher wins, at once.
+        return attrs.evolve(
+            state, scores=new_scores, turn=Turn(), offer=None, over=True,
+            events=(*events, Event("game over"), Event("wins", player=seat)),
+        )
+    assert state.rng is not None
+    banked = Turn(total=state.turn.total, held=state.turn.held)
+    return _end_turn(state, new_scores, banked, tuple(events), state.rolls, state.rng)
+
+
+def _end_turn(
+    state: State,
+    new_scores: tuple[int, ...],
+    offer: Turn | None,
+    events: tuple[Event, ...],
+    rolls: tuple[int, ...],
+    rng: Rng,
+) -> State:
+    """Passes the dice clockwise, with the banked count (if any) open to take over."""
+    nxt = (state.player + 1) % len(new_scores)
+    hand = state.hand + (1 if nxt == state.first else 0)
+    return attrs.evolve(
+        state, scores=new_scores, player=nxt, turn=Turn(), offer=offer, hand=hand, rolls=rolls, rng=rng,
+        events=(*events, Event("to play", player=nxt)),
+    )
+
+
+GAME: Final = GameSpec[State, Move, Options](
+    name="ten_thousand",
+    title="10,000",
+    family="dice",
+    summary="Five dice: keep scoring dice, roll on or bank, take over a banked count; first to 10,000 wins.",
+    players=PLAYERS,
+    default_players=USUAL_PLAYERS,
+    options_type=Options,
+    state_type=State,
+    move_types=(Roll, TakeOver, Hold, Bank),
+    hidden_information=False,
+    chance=True,
+    max_plies=10_000,
+    new_game=new_game,
+    legal_moves=legal_moves,
+    apply=apply,
+    to_act=to_act,
+    is_over=is_over,
+    scores=scores,
+    winners=winners,
+    view=view,
+    parse_move=parse_move,
+    check_invariants=check_invariants,
+    shuffle_unseen=shuffle_unseen,
+)
