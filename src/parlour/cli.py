@@ -57,10 +57,10 @@ def read_options(spec: Game, text: str) -> GameOptions:
         raise ValueError(f"{text!r} is neither options like {spec.name}(name=value,...) nor a preset (presets: {names})")
     if "(" not in text and "=" in text:
         text = f"{spec.name}({text})"
-    name, options = parse_options(spec.options_type, text)
-    if name != spec.name:
-        raise ValueError(f"these options are for {name!r}, but the game is {spec.name!r}")
-    return options
+    named = text.split("(", 1)[0].strip()
+    if named != spec.name:
+        raise ValueError(f"these options are for {named!r}, but the game is {spec.name!r}")
+    return parse_options(spec.options_type, text)[1]
 
 
 def _start(args: argparse.Namespace) -> tuple[Game, GameState, int, str]:
