@@ -304,8 +304,8 @@ def check_turn(where: str, turn: Turn, table: ScoringTable) -> None:
         raise ValueError(f"{where}: {len(turn.held)} dice set aside and {len(turn.roll)} rolled, not {table.dice}")
     if tuple(sorted(turn.held)) != turn.held or tuple(sorted(turn.roll)) != turn.roll:
         raise ValueError(f"{where}: dice are kept in ascending order")
-    if turn.total < 0 or turn.total % 50:
-        raise ValueError(f"{where}: turn total {turn.total} is not a non-negative multiple of 50")
+    if turn.total < 0:
+        raise ValueError(f"{where}: turn total {turn.total} is negative")
     if turn.held and (score_exact(table, turn.held) is None or turn.total == 0):
         raise ValueError(f"{where}: set-aside dice {faces_text(turn.held)} do not account for the turn total")
     if turn.roll and is_bust(table, turn.roll):
