@@ -1,0 +1,239 @@
+"""Scenario tests for Farkle (seed 004 "FARKLE RULES"; readings of rules/other.md 6.2).
+
+Dice are fixed with `rolls=`; mid-game positions are built with `attrs.evolve`.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import parlour
+from parlour.core.dice import Turn
+from parlour.core.errors import IllegalMove
+from parlour.games import farkle as fk
+
+
+def play(state: fk.State, *moves: str) -> fk.State:
+    for text in moves:
+        state = fk.apply(state, fk.parse_move(state, text))
+    return state
+
+
+def texts(state: fk.State) -> list[str]:
+    return [str(m) for m in fk.legal_moves(state)]
+
+
+def event_texts(state: fk.State) -> list[str]:
+    return [str(e) for e in state.events]
+
+
+def late_game(scores: tuple[int, ...], player: int, rolls: list[int], options: fk.Options | None = None) -> fk.State:
+    """A position at the start of `player`'s turn with the given banked scores."""
+    state = fk.new_game(len(scores), seed=5, rolls=rolls, options=options)
+    return attrs.evolve(state, scores=scores, player=player)
+
+
+def test_best_hold_of_three_ones_and_a_five() -> None:
+    """6.2 scenario 1: roll 1 1 1 5 2 3, the best hold is 1 1 1 5 for 1,050; the 2 cannot be held."""
+    state = play(fk.new_game(seed=1, rolls=[1, 1, 1, 5, 2, 3]), "roll")
+    assert event_texts(state) == ["seat 0 rolled 1 1 1 5 2 3"]
+    assert texts(state) == ["hold 1", "hold 5", "hold 1 1", "hold 1 5", "hold 1 1 1", "hold 1 1 5", "hold 1 1 1 5"]
+    with pytest.raises(IllegalMove, match="every held die must score"):
+        fk.apply(state, fk.Hold(0, (1, 1, 1, 2)))
+    state = play(state, "hold 1 1 1 5")
+    assert state.turn == Turn(total=1050, held=(1, 1, 1, 5))
+    assert texts(state) == ["roll", "bank"]
+
+
+@pytest.mark.parametrize(
+    ("dice", "value"),
+    [
+        ((1, 2, 3, 4, 5, 6), 1000),
+        ((2, 2, 3, 3, 4, 4), 1000),
+        ((2, 2, 2, 2, 3, 3), 1000),
+        ((6, 6, 6, 6, 6, 6), 1200),
+        ((2, 2, 2, 2, 2, 2), 1000),
+        ((1, 1, 1, 1, 1, 1), 2000),
+        ((1, 1, 1, 1, 5, 5), 1200),
+        ((3, 3, 3, 6, 6, 6), 900),
+        ((5, 5, 5, 5, 2, 3), 550),
+        ((2, 3, 3, 4, 6, 6), 0),
+        ((4, 4, 4), 400),
+    ],
+)
+def test_score_dice_table(dice: tuple[int, ...], value: int) -> None:
+    """6.2 scenarios 2-4: straight, three pairs (also four plus a pair), six of a kind as the
+    best split, four 5s as a triple and a single, and a farkle."""
+    assert fk.score_dice(dice) == value
+
+
+def test_score_dice_refuses_bad_dice() -> None:
+    with pytest.raises(ValueError, match="not a die face"):
+        fk.score_dice((1, 7))
+    with pytest.raises(ValueError, match="more than the 6"):
+        fk.score_dice((1,) * 7)
+
+
+def test_four_of_a_kind_with_a_pair_as_three_pairs_is_an_option() -> None:
+    """6.2: four 2s with two 3s hold as three pairs (1,000) by default; without the option only
+    the triple of 2s scores."""
+    state = play(fk.new_game(seed=1, rolls=[2, 2, 2, 2, 3, 3]), "roll")
+    assert texts(state) == ["hold 2 2 2", "hold 2 2 2 2 3 3"]
+    strict = fk.Options(four_plus_pair_is_three_pairs=False)
+    state = play(fk.new_game(seed=1, rolls=[2, 2, 2, 2, 3, 3], options=strict), "roll")
+    assert texts(state) == ["hold 2 2 2"]
+
+
+def test_farkle_ends_the_turn_and_loses_the_turn_total() -> None:
+    """6.2 scenario 4 and the seed: a roll with nothing that counts loses the points of the turn."""
+    state = play(fk.new_game(seed=1, rolls=[1, 2, 3, 4, 6, 6, 2, 3, 3, 4, 6]), "roll", "hold 1", "roll")
+    assert state.player == 1
+    assert state.scores == (0, 0)
+    assert state.turn == Turn()
+    assert event_texts(state) == ["seat 0 rolled 2 3 3 4 6", "seat 0 farkles, losing 100", "seat 1 to play"]
+
+
+def test_getting_on_the_board_needs_500_in_one_turn() -> None:
+    """6.2 scenario 5: at 450 a seat not on the board may only roll; at 500 it may bank."""
+    state = play(fk.new_game(seed=1, rolls=[4, 4, 4, 2, 3, 6, 5, 2, 3, 5, 3]), "roll", "hold 4 4 4", "roll", "hold 5")
+    assert state.turn.total == 450
+    assert texts(state) == ["roll"]
+    with pytest.raises(IllegalMove, match="not on the board: needs 500 in one turn to bank, has 450"):
+        fk.apply(state, fk.Bank(0))
+    state = play(state, "roll", "hold 5")
+    assert state.turn.total == 500 and texts(state) == ["roll", "bank"]
+    state = play(state, "bank")
+    assert state.scores == (500, 0)
+    assert event_texts(state) == ["seat 0 banks 500", "seat 0 gets on the board", "seat 0 has 500", "seat 1 to play"]
+
+
+def test_on_the_board_a_seat_may_bank_any_total() -> None:
+    """Seed: once on the board a player can quit at any time, whatever the turn scored."""
+    state = play(late_game((700, 0), 0, [5, 2, 3, 4, 6, 6]), "roll", "hold 5", "bank")
+    assert state.scores == (750, 0)
+
+
+def test_hot_dice_rolls_all_six_again_in_the_same_turn() -> None:
+    """Seed: if all the dice produce points the player may begin again with all six dice."""
+    state = play(fk.new_game(seed=1, rolls=[6, 5, 4, 3, 2, 1, 1, 1, 1, 2, 3, 4]), "roll", "hold 1 2 3 4 5 6")
+    assert state.turn == Turn(total=1000)
+    assert "seat 0 has hot dice: all six may be rolled again" in event_texts(state)
+    assert texts(state) == ["roll", "bank"]
+    state = play(state, "roll")
+    assert state.turn.roll == (1, 1, 1, 2, 3, 4)
+    state = play(state, "hold 1 1 1", "bank")
+    assert state.scores == (2000, 0)
+
+
+def test_hot_dice_then_farkle_loses_everything() -> None:
+    """Seed: a farkle after hot dice still loses all the points of the turn."""
+    state = play(fk.new_game(seed=1, rolls=[1, 2, 3, 4, 5, 6, 2, 2, 3, 4, 6, 6]), "roll", "hold 1 2 3 4 5 6", "roll")
+    assert state.scores == (0, 0) and state.player == 1
+    assert "seat 0 farkles, losing 1000" in event_texts(state)
+
+
+def test_reaching_10000_gives_everyone_else_one_last_turn() -> None:
+    """6.2 scenario 6: seat 2 banks to 10,150; seats 3, 0 and 1 play one turn each; the highest
+    total wins, and reaching 10,000 first does not win by itself."""
+    rolls = [5, 5, 5, 2, 3, 4, 2, 2, 3, 4, 6, 6, 1, 1, 1, 2, 3, 4, 2, 3, 3, 4, 6, 6]
+    state = late_game((9800, 3000, 9650, 2000), 2, rolls)
+    state = play(state, "roll", "hold 5 5 5", "bank")
+    assert state.scores == (9800, 3000, 10150, 2000)
+    assert "final round: everyone else has one last turn" in event_texts(state)
+    assert not fk.is_over(state) and fk.winners(state) == frozenset()
+    assert (state.player, state.owed) == (3, frozenset({0, 1}))
+    state = play(state, "roll")  # seat 3 farkles
+    assert state.player == 0
+    state = play(state, "roll", "hold 1 1 1", "bank")  # seat 0 passes seat 2: 10,800
+    assert state.player == 1 and state.owed == frozenset()
+    state = play(state, "roll")  # seat 1 farkles: the round is over
+    assert fk.is_over(state) and fk.legal_moves(state) == ()
+    assert fk.scores(state) == (10800, 3000, 10150, 2000)
+    assert fk.winners(state) == frozenset({0})
+    assert event_texts(state)[-2:] == ["game over", "seat 0 wins"]
+    with pytest.raises(parlour.GameOver):
+        fk.apply(state, fk.Roll(2))
+
+
+def test_until_unbeaten_gives_everyone_another_turn_when_the_high_score_is_beaten() -> None:
+    """Seed's continuation: each time anyone beats the high scorer, the others play once more."""
+    rolls = [5, 5, 5, 2, 3, 4, 1, 1, 1, 2, 3, 4] + [2, 2, 3, 4, 6, 6] * 3
+    state = late_game((9800, 3000, 9650), 2, rolls, fk.Options(final_round=fk.FinalRound.UNTIL_UNBEATEN))
+    state = play(state, "roll", "hold 5 5 5", "bank")  # seat 2: 10,150
+    assert (state.player, state.owed) == (0, frozenset({1}))
+    state = play(state, "roll", "hold 1 1 1", "bank")  # seat 0 beats it: 10,800
+    assert "seat 0 beats the high score: everyone else has one more turn" in event_texts(state)
+    assert (state.player, state.owed) == (1, frozenset({2}))
+    state = play(state, "roll", "roll")  # seats 1 and 2 farkle
+    assert fk.is_over(state) and fk.winners(state) == frozenset({0})
+
+
+def test_ties_share_the_win() -> None:
+    """Highest total wins; equal totals share."""
+    state = late_game((10000, 9500), 1, [5, 5, 5, 2, 3, 4])
+    state = attrs.evolve(state, final=True)
+    state = play(state, "roll", "hold 5 5 5", "bank")
+    assert fk.is_over(state) and fk.winners(state) == frozenset({0, 1})
+
+
+def test_dealer_left_starts_and_hands_count_turn_cycles() -> None:
+    """Seat 0 starts by default; with dealer= the seat to the dealer's left starts. One hand is
+    one full round of turns."""
+    assert fk.new_game(3, seed=1).player == 0
+    state = fk.new_game(3, seed=1, dealer=1, rolls=[2, 2, 3, 4, 6, 6] * 3)
+    assert (state.player, state.hand) == (2, 1)
+    state = play(state, "roll", "roll")
+    assert (state.player, state.hand) == (1, 1)
+    state = play(state, "roll")
+    assert (state.player, state.hand) == (2, 2)
+
+
+def test_new_game_validates_players_dealer_and_rolls() -> None:
+    with pytest.raises(ValueError, match="farkle is played by 2, 3, 4, 5, 6, 7, 8 players, not 9"):
+        fk.new_game(9)
+    with pytest.raises(ValueError, match="not one of 0..1"):
+        fk.new_game(2, dealer=2)
+    with pytest.raises(ValueError, match="rolls=: entry 1 is 7"):
+        fk.new_game(rolls=[1, 7])
+    assert len(fk.new_game().scores) == 2
+
+
+def test_illegal_moves_name_the_rule() -> None:
+    state = fk.new_game(seed=1, rolls=[1, 2, 3, 4, 6, 6])
+    with pytest.raises(IllegalMove, match="nothing to bank: roll first"):
+        fk.apply(state, fk.Bank(0))
+    with pytest.raises(IllegalMove, match="it is seat 0's turn"):
+        fk.apply(state, fk.Roll(1))
+    state = play(state, "roll")
+    with pytest.raises(IllegalMove, match="hold scoring dice from the roll 1 2 3 4 6 6 first"):
+        fk.apply(state, fk.Roll(0))
+    with pytest.raises(IllegalMove, match="does not hold those dice"):
+        fk.apply(state, fk.Hold(0, (5,)))
+    with pytest.raises(parlour.NotationError, match="legal moves: hold 1"):
+        fk.parse_move(state, "hold 6 6")
+
+
+def test_view_hides_only_the_dice_to_come() -> None:
+    state = play(fk.new_game(seed=3, rolls=[1, 5, 2, 3, 4, 6, 5, 5]), "roll")
+    seen = fk.view(state, 1)
+    assert (seen.rng, seen.rolls, seen.turn, seen.scores) == (None, (), state.turn, state.scores)
+    assert fk.view(seen, 1) == seen
+    assert fk.view(fk.shuffle_unseen(state, 1, 99), 1) == seen
+    assert fk.shuffle_unseen(state, 1, 99) != state
+    with pytest.raises(ValueError, match="cannot apply a move to a view"):
+        fk.apply(seen, fk.Hold(0, (1,)))
+
+
+def test_json_round_trip_and_invariants_refuse_bad_positions() -> None:
+    state = play(fk.new_game(seed=3, rolls=[1, 5, 2, 3, 4, 6]), "roll", "hold 1 5")
+    assert parlour.from_json(parlour.to_json(state)) == state
+    fk.check_invariants(state)
+    with pytest.raises(ValueError, match="not a bankable total"):
+        fk.check_invariants(attrs.evolve(state, scores=(250, 0)))
+    with pytest.raises(ValueError, match="final round"):
+        fk.check_invariants(attrs.evolve(state, scores=(10000, 0)))
+    with pytest.raises(ValueError, match="not a die face"):
+        fk.check_invariants(attrs.evolve(state, rolls=(0,)))
+    with pytest.raises(ValueError, match="seat 5"):
+        fk.check_invariants(attrs.evolve(state, player=5))
