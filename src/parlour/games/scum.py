@@ -1,0 +1,673 @@
+"""Scum (President): a climbing game for 3-8 players.
+
+Rules: seed 000 "SCUM" (House Party guide), with the gaps resolved as in the shared rules notes
+(other.md section 2.5). One 52-card pack ranked 2 A K Q J 10 9 8 7 6 5 4 3 (high to low), suits
+irrelevant. All cards are dealt. A round is led with any single card or set of equal rank; each
+seat in turn passes or beats the last play with the same number of cards of a higher rank. A
+pass never stops a seat playing later in the round. When everyone else still holding cards has
+passed, the cards are cleared and the last player leads (the next seat with cards if it went
+out). The first out is President, then Vice-President, Citizens, and the last holder is Scum.
+
+Readings where the seed is silent or open (library choices, stated in the docs):
+
+* Game length and score: `Options.hands` hands (default 5); a hand gives n-1 points to the
+  President down to 0 for the Scum; the highest total wins and ties share.
+* The first dealer is seat 0 unless `new_game(dealer=...)` says otherwise.
+* Seats are player identities (scores are per seat). The table order is the field `table`: the
+  seats clockwise for this hand, from the dealer's left round to the dealer. Hand 1 keeps the
+  physical order; later hands use the finishing order (President first, Scum last, who deals).
+* Suits never matter, so each (rank, count) is one move, played as the lowest-suited cards of
+  that rank; the President's give-back is one move per rank as well. Where the seed picks "the
+  Scum's highest card" among equal ranks, the lowest suit goes.
+* The Scum's card goes to the President face up (a public event); the President's card back is
+  seen only by the two seats (private events).
+* No 3C opening lead and no "a 2 clears the pile": house rules the seed does not have.
+
+>>> from parlour.core.cards import standard_pack
+>>> state = new_game(4, seed=1, deck=standard_pack())
+>>> cards_text(state.hands[1])
+'3H 4D 5C 6S 7H 8D 9C 10S JH QD KC AC 2S'
+>>> [str(m) for m in legal_moves(state)][:4]
+['play 3H', 'play 4D', 'play 5C', 'play 6S']
+>>> state = apply(state, parse_move(state, "play 5C"))
+>>> [str(m) for m in legal_moves(state)][:2], str(legal_moves(state)[-1])
+(['play 6C', 'play 7S'], 'pass')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from functools import cached_property
+from typing import Final, TypeAlias
+
+import attrs
+
+from parlour.core.cards import HIDDEN, Card, Rank, cards_text, check_conservation, standard_pack
+from parlour.core.deck import deal_all, shuffled_or_fixed
+from parlour.core.errors import NotationError
+from parlour.core.events import Event, redact_events
+from parlour.core.game import GameSpec, checked_apply, require_players
+from parlour.core.notation import normalize, parse_by_matching
+from parlour.core.rng import Rng, fresh_seed
+from parlour.core.seats import check_seat, replace_at, seats_from
+from parlour.core.shedding import (
+    TWO_HIGH,
+    PassingRound,
+    SameCountHigher,
+    combo_of,
+    finishing_order,
+    holders,
+    last_holder,
+    next_holder,
+    plays_from,
+    rank_groups,
+    round_leader,
+    strength_sorted,
+)
+
+__all__ = [
+    "GAME",
+    "GiveBack",
+    "Move",
+    "Options",
+    "Pass",
+    "Phase",
+    "PlayCards",
+    "State",
+    "apply",
+    "check_invariants",
+    "dealer",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "parse_move",
+    "place_points",
+    "scores",
+    "shuffle_unseen",
+    "title_of",
+    "titles",
+    "to_act",
+    "view",
+    "winners",
+]
+
+# Rule tables ---------------------------------------------------------------------------------
+
+PLAYERS: Final = (3, 4, 5, 6, 7, 8)
+"""The seed says "about 4 to 7"; 3 and 8 work the same way."""
+DEFAULT_PLAYERS: Final = 4
+PACK: Final = standard_pack()
+ORDER: Final = TWO_HIGH
+"""Seed: "2 A K Q J 10 9 8 7 6 5 4 3" from high to low."""
+BEATS: Final = SameCountHigher(ORDER)
+"""A play beats the last one with the same number of cards of a strictly higher rank."""
+MOST_IN_A_SET: Final = 4
+"""One pack holds four cards of a rank."""
+
+
+def titles(players: int) -> tuple[str, ...]:
+    """The social ranks by finishing place: President, Vice-President, Citizens, Scum."""
+    return ("President", "Vice-President", *("Citizen",) * (players - 3), "Scum")
+
+
+def title_of(place: int, players: int) -> str:
+    """The title of finishing place `place` (0 is first out)."""
+    return titles(players)[place]
+
+
+def place_points(players: int) -> tuple[int, ...]:
+    """Points for each finishing place: n-1 for the President down to 0 for the Scum."""
+    return tuple(range(players - 1, -1, -1))
+
+
+# Options -------------------------------------------------------------------------------------
+
+
+def _at_least_one(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{attribute.name} must be a whole number of at least 1, not {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class Options:
+    """Rule options for Scum; the defaults are the seed 000 game with the library's length."""
+
+    hands: int = attrs.field(default=5, validator=_at_least_one)
+    """Hands in a game (the seed is silent); finishing points are summed over them."""
+    exchange: bool = True
+    """After every hand but the first, the Scum gives its highest card to the President, who
+    gives back any one card (seed 000). False skips the exchange."""
+
+    @classmethod
+    def house_party(cls) -> Options:
+        """Seed 000 (House Party guide): the exchange, five hands."""
+        return cls()
+
+
+# Moves ---------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class PlayCards:
+    """Lead or beat with a set of one rank (canonically the lowest suits of that rank)."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"play {cards_text(self.cards)}"
+
+
+@attrs.frozen
+class Pass:
+    """Play nothing this turn; the seat may still play when its turn comes round again."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class GiveBack:
+    """The President's card back to the Scum after the exchange."""
+
+    player: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"give {self.card}"
+
+
+Move: TypeAlias = PlayCards | Pass | GiveBack
+
+
+# State ---------------------------------------------------------------------------------------
+
+
+class Phase(enum.Enum):
+    """GIVE: the President owes the Scum a card; PLAY: rounds of play; OVER: the game ended."""
+
+    GIVE = "give"
+    PLAY = "play"
+    OVER = "over"
+
+
+@attrs.frozen(kw_only=True)
+class State:
+    """A Scum position. Seats are identities; `table` is where they sit this hand."""
+
+    options: Options
+    hand: int
+    rng: Rng | None
+    phase: Phase
+    table: tuple[int, ...]
+    """The seats clockwise for this hand, from the dealer's left to the dealer (last)."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Cards held, by seat, weakest first (by `ORDER`, then suit)."""
+    turn: int
+    """The seat to act (in GIVE the President; in OVER the Scum of the last hand)."""
+    pile: tuple[tuple[Card, ...], ...]
+    """The sets played in the current round, oldest first; the last one is the one to beat."""
+    passing: PassingRound
+    """Who played last in this round and the passes since."""
+    cleared: tuple[Card, ...]
+    """Cards of the finished rounds of this hand, put aside."""
+    finished: tuple[int, ...]
+    """Seats out of cards this hand, in the order they went out."""
+    points: tuple[int, ...]
+    """Finishing points so far, by seat."""
+    events: tuple[Event, ...] = attrs.field(default=(), eq=False)
+
+    @cached_property
+    def legal(self) -> tuple[Move, ...]:
+        """The legal moves, computed once per state (apply asks twice)."""
+        return _legal(self)
+
+
+# Public API ----------------------------------------------------------------------------------
+
+
+def new_game(
+    players: int | None = None,
+    *,
+    seed: int | None = None,
+    options: Options | None = None,
+    deck: Sequence[Card | str] | None = None,
+    dealer: int | None = None,
+) -> State:
+    """Deals hand 1. `deck` fixes the first deal (top card first), `dealer` the first dealer."""
+    n = require_players("scum", players, PLAYERS, DEFAULT_PLAYERS)
+    first_dealer = 0 if dealer is None else dealer
+    check_seat("dealer", first_dealer, n)
+    rng = Rng(fresh_seed() if seed is None else seed)
+    table = seats_from((first_dealer + 1) % n, n)
+    return _deal(options or Options(), 1, table, (0,) * n, rng, deck, ())
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Plays weakest rank first (fewer cards first), then `pass`; gives by rank; () at the end."""
+    return state.legal
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after `move`; IllegalMove naming the rule if it is not legal."""
+    return checked_apply(state, move, state.legal, explain=_why_illegal, unchecked=_apply)
+
+
+def to_act(state: State) -> frozenset[int]:
+    return frozenset() if state.phase is Phase.OVER else frozenset((state.turn,))
+
+
+def is_over(state: State) -> bool:
+    return state.phase is Phase.OVER
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Finishing points so far, by seat."""
+    return state.points
+
+
+def winners(state: State) -> frozenset[int]:
+    """The seats with the highest total once the game is over (ties share); empty before."""
+    if state.phase is not Phase.OVER:
+        return frozenset()
+    best = max(state.points)
+    return frozenset(seat for seat, p in enumerate(state.points) if p == best)
+
+
+def dealer(state: State) -> int:
+    """The seat that dealt this hand (the Scum of the last hand, after hand 1)."""
+    return state.table[-1]
+
+
+def view(state: State, player: int | None) -> State:
+    """What `player` (None: a spectator) sees: other hands as hidden cards, no random source."""
+    if player is not None:
+        check_seat("viewer", player, len(state.hands))
+    hands = tuple(h if seat == player else (HIDDEN,) * len(h) for seat, h in enumerate(state.hands))
+    return attrs.evolve(state, hands=hands, rng=None, events=redact_events(state.events, player))
+
+
+def parse_move(state: State, text: str) -> Move:
+    """Reads "play 7C 7H", "pass" or "give 3D"; also "play 7 7" or any suits of one rank."""
+    legal = state.legal
+    try:
+        return parse_by_matching(text, legal)
+    except NotationError as exc:
+        lenient = _parse_lenient(state, text, legal)
+        if lenient is None:
+            raise exc from None
+        return lenient
+
+
+def check_invariants(state: State) -> None:
+    """Raises ValueError for a state no game of Scum reaches (also accepts views)."""
+    n = len(state.hands)
+    if n not in PLAYERS:
+        raise ValueError(f"scum is played by 3-8 players, not {n}")
+    if sorted(state.table) != list(range(n)):
+        raise ValueError(f"table order {state.table} is not an arrangement of seats 0..{n - 1}")
+    if len(state.points) != n or any(p < 0 for p in state.points):
+        raise ValueError(f"points {state.points} are not {n} non-negative totals")
+    if not 1 <= state.hand <= state.options.hands:
+        raise ValueError(f"hand {state.hand} is outside 1..{state.options.hands}")
+    if state.rng is not None:
+        Rng.check(state.rng)
+    check_seat("turn", state.turn, n)
+    for seat, held in enumerate(state.hands):
+        if HIDDEN in held:
+            if any(card != HIDDEN for card in held):
+                raise ValueError(f"seat {seat}'s hand mixes hidden and visible cards")
+        elif held != strength_sorted(held, ORDER):
+            raise ValueError(f"seat {seat}'s hand is not in rank order: {cards_text(held)}")
+    cards = [c for held in state.hands for c in held] + [c for s in state.pile for c in s]
+    check_conservation("scum", cards + list(state.cleared), PACK)
+    _check_pile(state)
+    _check_phase(state)
+    done = state.hand if state.phase is Phase.OVER else state.hand - 1
+    if sum(state.points) != done * sum(place_points(n)) or max(state.points) > done * (n - 1):
+        raise ValueError(f"points {state.points} cannot come from {done} finished hands")
+
+
+def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
+    """Deals the cards `player` cannot see (the other hands) afresh, keeping every count."""
+    seats = [s for s in range(len(state.hands)) if s != player]
+    pool = [card for s in seats for card in state.hands[s]]
+    mixed, _ = Rng(seed).shuffled(pool)
+    hands = list(state.hands)
+    at = 0
+    for s in seats:
+        size = len(state.hands[s])
+        hands[s] = strength_sorted(mixed[at : at + size], ORDER)
+        at += size
+    rng = None if state.rng is None else Rng(seed)
+    return attrs.evolve(state, hands=tuple(hands), rng=rng)
+
+
+# Phase helpers -------------------------------------------------------------------------------
+
+
+def _deal(
+    options: Options,
+    number: int,
+    table: tuple[int, ...],
+    points: tuple[int, ...],
+    rng: Rng,
+    deck: Sequence[Card | str] | None,
+    events: tuple[Event, ...],
+) -> State:
+    """Deals hand `number` one card at a time from the dealer's left (table[0]) and, after
+    hand 1, makes the Scum's forced gift to the President."""
+    cards, rng = shuffled_or_fixed(PACK, rng, deck)
+    dealt = deal_all(cards, players=len(table), first=0)
+    hands: list[tuple[Card, ...]] = [()] * len(table)
+    for position, seat in enumerate(table):
+        hands[seat] = strength_sorted(dealt[position], ORDER)
+    president, scum = table[0], table[-1]
+    said = (*events, Event("deals hand", player=scum, numbers=(number,)))
+    phase = Phase.PLAY
+    if number > 1 and options.exchange:
+        # Seed: "the scum must give his highest card to the President".
+        gift = _highest(hands[scum])
+        hands[scum] = tuple(c for c in hands[scum] if c != gift)
+        hands[president] = strength_sorted((*hands[president], gift), ORDER)
+        said = (*said, Event("hands the President its highest card:", player=scum, cards=(gift,)))
+        phase = Phase.GIVE
+    else:
+        said = (*said, Event("leads", player=president))
+    return State(
+        options=options,
+        hand=number,
+        rng=rng,
+        phase=phase,
+        table=table,
+        hands=tuple(hands),
+        turn=president,
+        pile=(),
+        passing=PassingRound(),
+        cleared=(),
+        finished=(),
+        points=points,
+        events=said,
+    )
+
+
+def _highest(held: tuple[Card, ...]) -> Card:
+    """The strongest card of a sorted hand; of several of that rank, the lowest suit."""
+    top = held[-1].rank
+    return next(card for card in held if card.rank is top)
+
+
+def _legal(state: State) -> tuple[Move, ...]:
+    match state.phase:
+        case Phase.OVER:
+            return ()
+        case Phase.GIVE:
+            return _legal_give(state)
+        case Phase.PLAY:
+            return _legal_play(state)
+
+
+def _own_hand(state: State) -> tuple[Card, ...]:
+    held = state.hands[state.turn]
+    if HIDDEN in held:
+        raise ValueError(f"seat {state.turn}'s hand is hidden in this view; its moves are unknown")
+    return held
+
+
+def _legal_give(state: State) -> tuple[Move, ...]:
+    # Any one card; suits are irrelevant, so one move per rank (its lowest suit).
+    return tuple(GiveBack(state.turn, group[0]) for group in rank_groups(_own_hand(state), ORDER))
+
+
+def _legal_play(state: State) -> tuple[Move, ...]:
+    # Lead anything of one rank; after a lead, beat it (same count, higher rank) or pass.
+    current = combo_of(state.pile[-1]) if state.pile else None
+    plays = plays_from(_own_hand(state), current, BEATS, ORDER, max_count=MOST_IN_A_SET)
+    moves: tuple[Move, ...] = tuple(PlayCards(state.turn, cards) for cards in plays)
+    return (*moves, Pass(state.turn)) if state.pile else moves
+
+
+def _apply(state: State, move: Move) -> State:
+    match move:
+        case GiveBack():
+            return _apply_give(state, move)
+        case PlayCards():
+            return _apply_play(state, move)
+        case Pass():
+            return _apply_pass(state, move)
+
+
+def _apply_give(state: State, move: GiveBack) -> State:
+    president, scum = move.player, state.table[-1]
+    hands = replace_at(state.hands, president, tuple(c for c in state.hands[president] if c != move.card))
+    hands = replace_at(hands, scum, strength_sorted((*hands[scum], move.card), ORDER))
+    events = (
+        Event("gives back to the Scum:", player=president, cards=(move.card,), private=True),
+        Event("receives from the President:", player=scum, cards=(move.card,), private=True),
+        Event("leads", player=president),
+    )
+    return attrs.evolve(state, phase=Phase.PLAY, hands=hands, events=events)
+
+
+def _apply_play(state: State, move: PlayCards) -> State:
+    seat, n = move.player, len(state.hands)
+    played = frozenset(move.cards)
+    left = tuple(c for c in state.hands[seat] if c not in played)
+    hands = replace_at(state.hands, seat, left)
+    pile = (*state.pile, move.cards)
+    finished = state.finished
+    events: tuple[Event, ...] = (Event("plays", player=seat, cards=move.cards),)
+    if not left:
+        events = (*events, Event(f"goes out as {title_of(len(finished), n)}", player=seat))
+        finished = (*finished, seat)
+    holding = holders(hands)
+    if last_holder(holding) is not None:
+        return _end_hand(state, hands, pile, finished, events)
+    return attrs.evolve(
+        state,
+        hands=hands,
+        turn=next_holder(seat, state.table, holding),
+        pile=pile,
+        passing=state.passing.played(seat),
+        finished=finished,
+        events=events,
+    )
+
+
+def _apply_pass(state: State, move: Pass) -> State:
+    holding = holders(state.hands)
+    passing = state.passing.passed()
+    events: tuple[Event, ...] = (Event("passes", player=move.player),)
+    last = passing.last
+    if last is None or not passing.is_over(holding):
+        return attrs.evolve(
+            state, turn=next_holder(move.player, state.table, holding), passing=passing, events=events
+        )
+    # Everyone else holding cards passed: clear the round; the last player (or the next
+    # seat with cards, if it went out) leads.
+    leader = round_leader(last, state.table, holding)
+    events = (*events, Event("wins the round", player=last), Event("leads", player=leader))
+    cleared = (*state.cleared, *(card for cards in state.pile for card in cards))
+    return attrs.evolve(
+        state, turn=leader, pile=(), passing=PassingRound(), cleared=cleared, events=events
+    )
+
+
+def _why_illegal(state: State, move: Move) -> str:
+    if move.player != state.turn:
+        return f"it is seat {state.turn}'s turn, not seat {move.player}'s"
+    held = state.hands[move.player]
+    if state.phase is Phase.GIVE:
+        if not isinstance(move, GiveBack):
+            return "the President must first give one card back to the Scum"
+        if move.card not in held:
+            return f"seat {move.player} does not hold {move.card}"
+        return f"suits are irrelevant: give it as {_same_rank(held, move.card.rank, 1)}"
+    if isinstance(move, GiveBack):
+        return "a card is given back only by the President, right after the deal"
+    if isinstance(move, Pass):
+        return "the leader must play a single card or a set of equal rank"
+    try:
+        combo = combo_of(move.cards)
+    except ValueError as exc:
+        return str(exc)
+    missing = [c for c in move.cards if c not in held]
+    if missing:
+        return f"seat {move.player} does not hold {cards_text(missing)}"
+    if state.pile:
+        current = combo_of(state.pile[-1])
+        if not BEATS(combo, current):
+            return f"must beat {cards_text(state.pile[-1])} with {current.count} card(s) of a higher rank"
+    return f"suits are irrelevant: play it as {_same_rank(held, combo.rank, combo.count)}"
+
+
+def _same_rank(held: tuple[Card, ...], rank: Rank, count: int) -> str:
+    return cards_text([c for c in held if c.rank is rank][:count])
+
+
+_RANK_WORDS: Final = {str(Rank(r)).lower(): Rank(r) for r in range(1, 14)} | {"t": Rank.TEN}
+
+
+def _parse_lenient(state: State, text: str, legal: tuple[Move, ...]) -> Move | None:
+    """Reads "play 7 7", "play 7S 7D" (any suits of one rank) or "give 3" as the canonical move."""
+    body = text.split(":", 1)[1] if ":" in text else text
+    words = normalize(body).split()
+    if len(words) < 2 or words[0] not in ("play", "give"):
+        return None
+    ranks: list[Rank] = []
+    for word in words[1:]:
+        if word in _RANK_WORDS:
+            ranks.append(_RANK_WORDS[word])
+            continue
+        try:
+            card = Card.parse(word)
+        except ValueError:
+            return None
+        if card not in state.hands[state.turn]:
+            raise NotationError(f"{text!r}: seat {state.turn} does not hold {card}")
+        ranks.append(card.rank)
+    if len(set(ranks)) != 1:
+        return None
+    for move in legal:
+        if words[0] == "play" and isinstance(move, PlayCards):
+            if move.cards[0].rank is ranks[0] and len(move.cards) == len(ranks):
+                return move
+        if words[0] == "give" and isinstance(move, GiveBack) and len(ranks) == 1:
+            if move.card.rank is ranks[0]:
+                return move
+    return None
+
+
+def _end_hand(
+    state: State,
+    hands: tuple[tuple[Card, ...], ...],
+    pile: tuple[tuple[Card, ...], ...],
+    finished: tuple[int, ...],
+    events: tuple[Event, ...],
+) -> State:
+    """Scores a finished hand, then deals the next one or ends the game."""
+    n = len(hands)
+    order = finishing_order(finished, holders(hands))
+    scum = order[-1]
+    gained = [0] * n
+    for place, seat in enumerate(order):
+        gained[seat] = place_points(n)[place]
+    points = tuple(p + g for p, g in zip(state.points, gained))
+    events = (*events, Event("is the Scum", player=scum), Event("hand scored:", numbers=tuple(gained)))
+    if state.hand < state.options.hands:
+        if state.rng is None:
+            raise ValueError("cannot deal the next hand in a view")
+        # Reseat by rank: President first, Scum last (the Scum deals, the President gets card 1).
+        return _deal(state.options, state.hand + 1, order, points, state.rng, None, events)
+    over = attrs.evolve(
+        state,
+        phase=Phase.OVER,
+        hands=hands,
+        turn=scum,
+        pile=pile,
+        passing=state.passing.played(finished[-1]) if pile else PassingRound(),
+        finished=finished,
+        points=points,
+    )
+    best = winners(over)
+    return attrs.evolve(over, events=(*events, Event("game over; winners:", numbers=tuple(sorted(best)))))
+
+
+def _check_pile(state: State) -> None:
+    """The round's sets climb (same count, higher rank) and agree with the passing record."""
+    sets = state.pile
+    for earlier, later in zip(sets, sets[1:]):
+        if not BEATS(combo_of(later), combo_of(earlier)):
+            raise ValueError(f"{cards_text(later)} does not beat {cards_text(earlier)} in the pile")
+    if sets:
+        combo_of(sets[0])
+    n = len(state.hands)
+    last = state.passing.last
+    if (last is None) != (not sets):
+        raise ValueError("a round has a last player exactly when its pile is not empty")
+    if last is None:
+        if state.passing.passes:
+            raise ValueError("no passes are counted before a round is led")
+        return
+    check_seat("last player", last, n)
+    if not 0 <= state.passing.passes < n - 1:
+        raise ValueError(f"{state.passing.passes} passes cannot be pending with {n} players")
+
+
+def _check_phase(state: State) -> None:
+    n = len(state.hands)
+    empty = {seat for seat, held in enumerate(state.hands) if not held}
+    if len(set(state.finished)) != len(state.finished) or set(state.finished) != empty:
+        raise ValueError(f"finished {state.finished} is not the set of seats without cards")
+    if state.phase is Phase.GIVE:
+        if state.hand == 1 or not state.options.exchange:
+            raise ValueError("the exchange happens only before hands after the first")
+        if state.pile or state.cleared or state.turn != state.table[0]:
+            raise ValueError("during the exchange nothing is played and the President acts")
+    elif state.phase is Phase.PLAY:
+        if n - len(empty) < 2:
+            raise ValueError("play goes on only while two or more seats hold cards")
+        if state.turn in empty:
+            raise ValueError(f"seat {state.turn} has no cards and cannot be on turn")
+        if state.pile and state.turn == state.passing.last:
+            raise ValueError("the last player cannot be on turn before the round ends")
+        if state.pile:
+            holding = holders(state.hands)
+            if state.passing.passes >= state.passing.passes_needed(holding):
+                raise ValueError("the round should have ended: everyone else has passed")
+    else:
+        if state.hand != state.options.hands or len(state.finished) != n - 1:
+            raise ValueError("the game ends when the last hand has one seat holding cards")
+
+
+# Registration --------------------------------------------------------------------------------
+
+GAME: Final = GameSpec[State, Move, Options](
+    name="scum",
+    title="Scum",
+    family="shedding",
+    summary="Climb with sets of equal rank; the first out is President, the last is Scum.",
+    players=PLAYERS,
+    default_players=DEFAULT_PLAYERS,
+    options_type=Options,
+    state_type=State,
+    move_types=(PlayCards, Pass, GiveBack),
+    presets=(("house_party", Options.house_party()),),
+    hidden_information=True,
+    chance=True,
+    max_plies=2_100,
+    new_game=new_game,
+    legal_moves=legal_moves,
+    apply=apply,
+    to_act=to_act,
+    is_over=is_over,
+    scores=scores,
+    winners=winners,
+    view=view,
+    parse_move=parse_move,
+    check_invariants=check_invariants,
+    shuffle_unseen=shuffle_unseen,
+)
