@@ -33,8 +33,8 @@ from __future__ import annotations
 import enum
 import functools
 import random
-from collections.abc import Sequence
-from typing import Final, TypeAlias
+from collections.abc import Callable, Sequence
+from typing import Final, TypeAlias, TypeVar
 
 import attrs
 
@@ -45,6 +45,7 @@ from parlour.core.cards import (
     Rank,
     Suit,
     check_conservation,
+    parse_cards,
     sorted_cards,
     standard_pack,
 )
@@ -89,8 +90,11 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 # Rule tables
 
-PACK: Final = standard_pack()
-QUEEN_OF_SPADES: Final = Card(Rank.QUEEN, Suit.SPADES)
+T = TypeVar("T")
+
+PACK: Final = parse_cards([str(c) for c in standard_pack()])
+"""The 52 cards, as the same objects `Card.parse` returns (so hands can be searched by identity)."""
+QUEEN_OF_SPADES: Final = Card.parse("QS")
 PENALTY: Final = point_table(suits={Suit.HEARTS: 1}, cards={QUEEN_OF_SPADES: 13})
 """Each heart 1 point, the queen of spades 13 (all seeds)."""
 HAND_POINTS: Final = sum(PENALTY.values())
@@ -238,12 +242,25 @@ class ChooseMoon:
 
 Move: TypeAlias = PassCard | PlayCard | ChooseMoon
 
+# Hot-path tables. Moves and events are prebuilt per seat and card, indexed [seat][suit][rank]
+# (tuple indexing needs no hashing); enum members are read once into module constants.
 _SEATS: Final = range(max(KITTY_PLAYERS))
-_TABLE_CARDS: Final = (*PACK, HIDDEN)
-_PASS_MOVES: Final = tuple({c: PassCard(s, c) for c in _TABLE_CARDS} for s in _SEATS)
-_PLAY_MOVES: Final = tuple({c: PlayCard(s, c) for c in _TABLE_CARDS} for s in _SEATS)
-_PASS_EVENTS: Final = tuple({c: (Event("passes", s, (c,), private=True),) for c in _TABLE_CARDS} for s in _SEATS)
-_PLAY_EVENTS: Final = tuple({c: Event("plays", s, (c,)) for c in _TABLE_CARDS} for s in _SEATS)
+_CANON: Final = {c: c for c in PACK}
+_PASS, _PLAY, _MOON, _OVER = Phase.PASS, Phase.PLAY, Phase.MOON, Phase.OVER
+_HEARTS, _LOW_CLUB = Suit.HEARTS, Opener.LOW_CLUB
+
+
+def _by_card(make: Callable[[int, Card], T]) -> tuple[tuple[tuple[T, ...], ...], ...]:
+    return tuple(
+        tuple(tuple(make(s, _CANON[Card(Rank(r), suit)]) if r else make(s, HIDDEN) for r in range(14)) for suit in Suit)
+        for s in _SEATS
+    )
+
+
+_PASS_MOVES: Final = _by_card(PassCard)
+_PLAY_MOVES: Final = _by_card(PlayCard)
+_PASS_EVENTS: Final = _by_card(lambda s, c: (Event("passes", s, (c,), private=True),))
+_PLAY_EVENTS: Final = _by_card(lambda s, c: (Event("plays", s, (c,)),))
 _MOON_MOVES: Final = tuple((ChooseMoon(s, Moon.ADD), ChooseMoon(s, Moon.SUBTRACT)) for s in _SEATS)
 
 
@@ -266,8 +283,6 @@ class State:
     """Cards each seat has chosen to pass (removed from its hand, not yet received)."""
     trick: Trick
     """The trick in progress; its leader is the seat to lead when it is empty."""
-    tricks_done: int
-    """Tricks completed this hand."""
     won: tuple[tuple[Card, ...], ...]
     """Cards each seat captured in tricks this hand (the kitty is kept apart)."""
     kitty: tuple[Card, ...]
@@ -276,8 +291,6 @@ class State:
     hearts_broken: bool
     """A heart (or with `queen_breaks_hearts` the queen) was played to a completed trick."""
     scores: tuple[int, ...]
-    last_points: tuple[int, ...]
-    """What each seat scored in the last hand scored (empty before the first)."""
 
     @functools.cached_property
     def _moves(self) -> tuple[Move, ...]:
@@ -305,7 +318,7 @@ def new_game(
     else:
         check_seat("dealer=", dealer, n)
     cards, rng = shuffled_or_fixed(PACK, rng, deck)
-    return _deal(options, n, 1, dealer, cards, rng, (0,) * n, (), ())
+    return _deal(options, n, 1, dealer, tuple(_CANON[c] for c in cards), rng, (0,) * n, ())
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -443,15 +456,16 @@ def check_invariants(state: State) -> None:
     zones += [c for w in state.won for c in w]
     check_conservation("hearts", zones, PACK)
 
-    size, done, phase = hand_size(n, o), state.tricks_done, state.phase
+    size, phase = hand_size(n, o), state.phase
+    if any(len(w) % n for w in state.won):
+        raise ValueError("a won pile is not made of whole tricks")
+    done = _tricks_done(state)
     if len(state.kitty) != kitty_size(n, o):
         raise ValueError(f"the kitty holds {len(state.kitty)} cards, not {kitty_size(n, o)}")
     if not 0 <= done <= size:
         raise ValueError(f"{done} tricks done in a hand of {size}")
     if len(state.trick.cards) >= n:
         raise ValueError("the trick in progress holds a card from every seat")
-    if sum(map(len, state.won)) != done * n or any(len(w) % n for w in state.won):
-        raise ValueError("won piles do not match the tricks done")
     taken = state.kitty_taker is not None
     if taken != (done > 0 and bool(state.kitty)):
         raise ValueError("the kitty goes to the first trick's winner, and only then")
@@ -487,13 +501,8 @@ def check_invariants(state: State) -> None:
     elif phase is Phase.OVER and max(state.scores) < o.target_score:
         raise ValueError(f"the game is over but nobody reached {o.target_score}")
 
-    # Score law: every hand moves 26, 26 * (n - 1) or -26 points.
-    totals = {HAND_POINTS, MOON_POINTS * (n - 1), -MOON_POINTS}
+    # Score law: every hand adds 26, 26 * (n - 1) or -26 points to the sum of the scores.
     scored = state.hand if phase is Phase.OVER else state.hand - 1
-    if len(state.last_points) != (n if scored else 0):
-        raise ValueError("last_points must list every seat once a hand was scored")
-    if state.last_points and sum(state.last_points) not in totals:
-        raise ValueError(f"the last hand scored {sum(state.last_points)} points in all")
     total = sum(state.scores)
     if total % MOON_POINTS or not -MOON_POINTS * scored <= total <= MOON_POINTS * (n - 1) * scored:
         raise ValueError(f"scores total {total}, impossible after {scored} hands")
@@ -550,25 +559,18 @@ def _deal(
     cards: tuple[Card, ...],
     rng: Rng,
     totals: tuple[int, ...],
-    last: tuple[int, ...],
     events: tuple[Event, ...],
 ) -> State:
-    """Deals hand number `hand` from `cards` and opens its passing (or its play)."""
+    """Deals hand number `hand` from `cards` and opens its passing (or, with no pass, its play)."""
     hands, kitty = deal(cards, players=n, first=(dealer + 1) % n, each=hand_size(n, options))
     hands = tuple(sorted_cards(h) for h in hands)
     events = (*events, Event("deals hand", dealer, numbers=(hand,)))
-    offset = pass_offset(options, n, hand)
-    empty: tuple[tuple[Card, ...], ...] = ((),) * n
-    if offset != KEEP:
-        return State(
-            options=options, hand=hand, rng=rng, events=events, phase=Phase.PASS, dealer=dealer,
-            hands=hands, passes=empty, trick=Trick((dealer + 1) % n), tricks_done=0, won=empty,
-            kitty=kitty, kitty_taker=None, hearts_broken=False, scores=totals, last_points=last,
-        )  # fmt: skip
+    passing = pass_offset(options, n, hand) != KEEP
     return State(
-        options=options, hand=hand, rng=rng, events=events, phase=Phase.PLAY, dealer=dealer,
-        hands=hands, passes=empty, trick=Trick(_opener(options, hands, dealer)), tricks_done=0,
-        won=empty, kitty=kitty, kitty_taker=None, hearts_broken=False, scores=totals, last_points=last,
+        options=options, hand=hand, rng=rng, events=events, phase=_PASS if passing else _PLAY,
+        dealer=dealer, hands=hands, passes=((),) * n,
+        trick=Trick((dealer + 1) % n if passing else _opener(options, hands, dealer)),
+        won=((),) * n, kitty=kitty, kitty_taker=None, hearts_broken=False, scores=totals,
     )  # fmt: skip
 
 
@@ -584,15 +586,25 @@ def _opener(options: Options, hands: tuple[tuple[Card, ...], ...], dealer: int) 
     return seat
 
 
+def _tricks_done(state: State) -> int:
+    return sum(map(len, state.won)) // len(state.hands)
+
+
 def _legal(state: State) -> tuple[Move, ...]:
     phase = state.phase
-    if phase is Phase.PLAY:
-        return _legal_play(state)
-    if phase is Phase.PASS:
+    if phase is _PLAY:
+        table = _PLAY_MOVES[state.trick.next_seat(len(state.hands))]
+        return tuple([table[c.suit or 0][c.rank] for c in _playable(state)])
+    if phase is _PASS:
         return tuple(
-            _PASS_MOVES[s][c] for s, p in enumerate(state.passes) if len(p) < PASS_COUNT for c in state.hands[s]
+            [
+                _PASS_MOVES[s][c.suit or 0][c.rank]
+                for s, p in enumerate(state.passes)
+                if len(p) < PASS_COUNT
+                for c in state.hands[s]
+            ]
         )
-    if phase is Phase.MOON:
+    if phase is _MOON:
         return _MOON_MOVES[_shooter(state)]
     return ()
 
@@ -600,29 +612,23 @@ def _legal(state: State) -> tuple[Move, ...]:
 def _playable(state: State) -> tuple[Card, ...]:
     """The cards the seat to play may play."""
     trick = state.trick
-    seat = trick.next_seat(len(state.hands))
-    hand = state.hands[seat]
-    first = state.tricks_done == 0
+    hand = state.hands[trick.next_seat(len(state.hands))]
+    first = not any(state.won)
     if trick.cards:
         # Must follow suit if able.
         cards = legal_follow(hand, trick.cards[0].suit)
-    elif first and state.options.opener is Opener.LOW_CLUB:
+    elif first and state.options.opener is _LOW_CLUB:
         # The lowest club in play leads the first trick.
         cards = hand[:1]
     else:
         # No heart lead until hearts are broken, unless the hand holds only hearts.
-        cards = legal_leads(hand, barred=None if state.hearts_broken else Suit.HEARTS)
+        cards = legal_leads(hand, barred=None if state.hearts_broken else _HEARTS)
     if first and state.options.no_points_on_first_trick:
         # House rule: no penalty card on the first trick while holding anything else.
         clean = tuple(c for c in cards if c not in PENALTY)
         if clean:
             return clean
     return cards
-
-
-def _legal_play(state: State) -> tuple[Move, ...]:
-    moves = _PLAY_MOVES[state.trick.next_seat(len(state.hands))]
-    return tuple(moves[c] for c in _playable(state))
 
 
 def _why_illegal(state: State, move: Move) -> str:
@@ -657,7 +663,7 @@ def _why_illegal(state: State, move: Move) -> str:
         led = trick.cards[0].suit
         if move.card.suit is not led and any(c.suit is led for c in hand):
             return f"must follow suit: holds a {_SUIT_WORD[led]}"
-    elif state.tricks_done == 0 and state.options.opener is Opener.LOW_CLUB:
+    elif not any(state.won) and state.options.opener is Opener.LOW_CLUB:
         return f"the lowest club in play leads the first trick: must lead {hand[0]}"
     elif move.card.suit is Suit.HEARTS and not state.hearts_broken:
         return "hearts are not broken: may not lead a heart while holding another suit"
@@ -673,6 +679,10 @@ def _apply(state: State, move: Move) -> State:
 
 
 def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """`cards` less `card` (found by identity first: cards in play are the objects of PACK)."""
+    rest = tuple([c for c in cards if c is not card])
+    if len(rest) < len(cards):
+        return rest
     i = cards.index(card)
     return cards[:i] + cards[i + 1 :]
 
@@ -681,27 +691,25 @@ def _apply_pass(state: State, move: PassCard) -> State:
     seat, card = move.player, move.card
     hands = replace_at(state.hands, seat, _without(state.hands[seat], card))
     passes = replace_at(state.passes, seat, (*state.passes[seat], card))
-    events = _PASS_EVENTS[seat][card]
-    if any(len(p) < PASS_COUNT for p in passes):
-        return attrs.evolve(state, hands=hands, passes=passes, events=events)
-    # Every seat has chosen: exchange at once, then the first trick.
+    events: tuple[Event, ...] = _PASS_EVENTS[seat][card.suit or 0][card.rank]
     n = len(hands)
-    offset = pass_offset(state.options, n, state.hand)
-    received = [hands[s] for s in range(n)]
-    for s in range(n):
-        r = (s + offset) % n
-        received[r] = sorted_cards((*received[r], *passes[s]))
-    new_hands = tuple(received)
-    got = tuple(Event("receives", (s + offset) % n, passes[s], private=True) for s in range(n))
-    empty: tuple[tuple[Card, ...], ...] = ((),) * n
-    return attrs.evolve(
-        state,
-        events=(*events, *got),
-        phase=Phase.PLAY,
-        hands=new_hands,
-        passes=empty,
-        trick=Trick(_opener(state.options, new_hands, state.dealer)),
-    )
+    trick = state.trick
+    phase = _PASS
+    if all(len(p) == PASS_COUNT for p in passes):
+        # Every seat has chosen: the exchange happens at once, then the first trick.
+        offset = pass_offset(state.options, n, state.hand)
+        received = list(hands)
+        for s in range(n):
+            r = (s + offset) % n
+            received[r] = sorted_cards((*received[r], *passes[s]))
+        hands = tuple(received)
+        events = (*events, *(Event("receives", (s + offset) % n, passes[s], private=True) for s in range(n)))
+        passes, phase, trick = ((),) * n, _PLAY, Trick(_opener(state.options, hands, state.dealer))
+    return State(
+        options=state.options, hand=state.hand, rng=state.rng, events=events, phase=phase,
+        dealer=state.dealer, hands=hands, passes=passes, trick=trick, won=state.won, kitty=state.kitty,
+        kitty_taker=state.kitty_taker, hearts_broken=state.hearts_broken, scores=state.scores,
+    )  # fmt: skip
 
 
 def _apply_play(state: State, move: PlayCard) -> State:
@@ -709,36 +717,33 @@ def _apply_play(state: State, move: PlayCard) -> State:
     hands = replace_at(state.hands, seat, _without(state.hands[seat], card))
     trick = state.trick
     cards = (*trick.cards, card)
-    event = _PLAY_EVENTS[seat][card]
+    events: tuple[Event, ...] = _PLAY_EVENTS[seat][card.suit or 0][card.rank]
     n = len(hands)
     if len(cards) < n:
         return State(
-            options=state.options, hand=state.hand, rng=state.rng, events=(event,), phase=Phase.PLAY,
+            options=state.options, hand=state.hand, rng=state.rng, events=events, phase=_PLAY,
             dealer=state.dealer, hands=hands, passes=state.passes, trick=Trick(trick.leader, cards),
-            tricks_done=state.tricks_done, won=state.won, kitty=state.kitty, kitty_taker=state.kitty_taker,
-            hearts_broken=state.hearts_broken, scores=state.scores, last_points=state.last_points,
+            won=state.won, kitty=state.kitty, kitty_taker=state.kitty_taker,
+            hearts_broken=state.hearts_broken, scores=state.scores,
         )  # fmt: skip
-    # The trick is complete: the highest card of the suit led wins it and leads next.
-    done = Trick(trick.leader, cards)
-    winner = trick_winner(done, n)
-    won = replace_at(state.won, winner, state.won[winner] + cards)
-    breaks = state.options.queen_breaks_hearts
-    broken = state.hearts_broken or any(c.suit is Suit.HEARTS or (breaks and c == QUEEN_OF_SPADES) for c in cards)
-    events: tuple[Event, ...] = (event, Event("wins the trick", winner, cards))
+    # The trick is complete: the highest card of the suit led wins it and leads the next.
+    winner = trick_winner(Trick(trick.leader, cards), n)
     taker = state.kitty_taker
-    if state.tricks_done == 0 and state.kitty:
+    events = (*events, Event("wins the trick", winner, cards))
+    if state.kitty and taker is None:
         # Metzker: the first trick's winner takes the kitty, face down.
         taker = winner
         events = (*events, Event("takes the kitty", winner, state.kitty, private=True))
+    broken = state.hearts_broken or any(
+        c.suit is _HEARTS or (c is QUEEN_OF_SPADES and state.options.queen_breaks_hearts) for c in cards
+    )
     after = State(
-        options=state.options, hand=state.hand, rng=state.rng, events=events, phase=Phase.PLAY,
+        options=state.options, hand=state.hand, rng=state.rng, events=events, phase=_PLAY,
         dealer=state.dealer, hands=hands, passes=state.passes, trick=Trick(winner),
-        tricks_done=state.tricks_done + 1, won=won, kitty=state.kitty, kitty_taker=taker,
-        hearts_broken=broken, scores=state.scores, last_points=state.last_points,
+        won=replace_at(state.won, winner, state.won[winner] + cards), kitty=state.kitty,
+        kitty_taker=taker, hearts_broken=broken, scores=state.scores,
     )  # fmt: skip
-    if after.tricks_done < hand_size(n, state.options):
-        return after
-    return _end_of_tricks(after)
+    return _end_of_tricks(after) if not hands[winner] else after
 
 
 def _captured(state: State) -> tuple[tuple[Card, ...], ...]:
@@ -761,7 +766,8 @@ def _finish_hand(state: State, events: tuple[Event, ...], choice: Moon | None) -
     n = len(state.hands)
     captured = _captured(state)
     hand_points = score_hand(captured, o, moon=choice)
-    if HAND_POINTS in (got := tuple(points(p, PENALTY) for p in captured)) and o.moon is not Moon.CHOICE:
+    got = tuple(points(p, PENALTY) for p in captured)
+    if HAND_POINTS in got and o.moon is not Moon.CHOICE:
         events = (*events, Event("shoots the moon", got.index(HAND_POINTS)))
     if state.kitty_taker is not None:
         events = (*events, Event("counts the kitty", state.kitty_taker, state.kitty))
@@ -771,12 +777,12 @@ def _finish_hand(state: State, events: tuple[Event, ...], choice: Moon | None) -
         low = min(totals)
         events = (*events, Event("game over, scores:", numbers=totals))
         events += tuple(Event("wins the game", s) for s, v in enumerate(totals) if v == low)
-        return attrs.evolve(state, events=events, phase=Phase.OVER, scores=totals, last_points=hand_points)
+        return attrs.evolve(state, events=events, phase=Phase.OVER, scores=totals)
     rng = state.rng
     if rng is None:
         raise ValueError("cannot deal the next hand in a view")
     cards, rng = rng.shuffled(PACK)
-    return _deal(o, n, state.hand + 1, (state.dealer + 1) % n, cards, rng, totals, hand_points, events)
+    return _deal(o, n, state.hand + 1, (state.dealer + 1) % n, cards, rng, totals, events)
 
 
 GAME: Final = GameSpec[State, Move, Options](
