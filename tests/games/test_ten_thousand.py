@@ -1,0 +1,252 @@
+"""Scenario tests for 10,000 (seed 001 "10,000 (Dice)"; readings of rules/other.md 3.1).
+
+Dice are fixed with `rolls=`; mid-game positions are built with `attrs.evolve`.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import parlour
+from parlour.core.dice import Turn
+from parlour.core.errors import IllegalMove
+from parlour.games import ten_thousand as tt
+
+
+def play(state: tt.State, *moves: str) -> tt.State:
+    for text in moves:
+        state = tt.apply(state, tt.parse_move(state, text))
+    return state
+
+
+def texts(state: tt.State) -> list[str]:
+    return [str(m) for m in tt.legal_moves(state)]
+
+
+def event_texts(state: tt.State) -> list[str]:
+    return [str(e) for e in state.events]
+
+
+def late_game(
+    scores: tuple[int, ...], player: int, rolls: list[int], options: tt.Options | None = None
+) -> tt.State:
+    """A position at the start of `player`'s turn with the given banked scores."""
+    state = tt.new_game(len(scores), seed=5, rolls=rolls, options=options)
+    return attrs.evolve(state, scores=scores, player=player)
+
+
+def test_best_hold_of_three_ones_and_a_five() -> None:
+    """3.1 scenario 1: roll 1 1 1 5 2, the best hold is 1 1 1 5 for 1,050; the 2 cannot be held."""
+    state = play(tt.new_game(seed=1, rolls=[1, 1, 1, 5, 2]), "roll")
+    assert texts(state) == ["hold 1", "hold 5", "hold 1 1", "hold 1 5", "hold 1 1 1", "hold 1 1 5", "hold 1 1 1 5"]
+    with pytest.raises(IllegalMove, match="every held die must score"):
+        tt.apply(state, tt.Hold(0, (2,)))
+    state = play(state, "hold 1 1 1 5")
+    assert state.turn == Turn(total=1050, held=(1, 1, 1, 5))
+    assert texts(state) == ["roll", "bank"]
+
+
+@pytest.mark.parametrize(
+    ("dice", "value"),
+    [
+        ((2, 2, 2, 2, 3), 400),
+        ((3, 3, 3, 3, 3), 1200),
+        ((1, 1, 1, 1, 1), 4000),
+        ((1, 1, 1, 1, 5), 2050),
+        ((5, 5, 5, 5, 2), 1000),
+        ((3, 3, 3, 3, 2), 600),
+        ((2, 2, 2, 2, 2), 800),
+        ((1, 2, 3, 4, 5), 1000),
+        ((2, 3, 4, 5, 6), 1000),
+        ((2, 3, 4, 6, 6), 0),
+        ((2, 2, 3, 3, 4), 0),
+        ((4, 4, 4, 1), 500),
+    ],
+)
+def test_score_dice_table(dice: tuple[int, ...], value: int) -> None:
+    """3.1 scenarios 2-4: four of a kind x2, five of a kind x4, both straights, busts."""
+    assert tt.score_dice(dice) == value
+
+
+def test_score_dice_refuses_six_dice() -> None:
+    with pytest.raises(ValueError, match="more than the 5"):
+        tt.score_dice((1,) * 6)
+
+
+def test_straight_scores_1000_rather_than_its_singles() -> None:
+    """3.1 scenario 3: 1 2 3 4 5 held as a straight is 1,000 (not 150 from the 1 and the 5), and
+    it uses every die: hot dice."""
+    state = play(tt.new_game(seed=1, rolls=[5, 4, 3, 2, 1]), "roll")
+    assert texts(state) == ["hold 1", "hold 5", "hold 1 5", "hold 1 2 3 4 5"]
+    state = play(state, "hold 1 2 3 4 5")
+    assert state.turn == Turn(total=1000)
+    assert "seat 0 has hot dice: all five may be rolled again" in event_texts(state)
+
+
+@pytest.mark.parametrize("roll", [[2, 3, 4, 6, 6], [2, 2, 3, 3, 4]])
+def test_a_roll_that_scores_nothing_busts(roll: list[int]) -> None:
+    """3.1 scenario 4: no scoring die ends the turn with nothing."""
+    state = play(tt.new_game(seed=1, rolls=roll), "roll")
+    assert (state.player, state.turn, state.scores, state.offer) == (1, Turn(), (0, 0), None)
+    assert event_texts(state)[-2:] == ["seat 0 busts, losing 0", "seat 1 to play"]
+
+
+def test_meld_needs_1000_in_one_turn() -> None:
+    """3.1 scenario 5: an unmelded seat at 950 may not bank; at 1,000 it may."""
+    rolls = [6, 6, 6, 1, 2, 5, 2, 2, 2, 3, 4, 5, 3]
+    state = play(tt.new_game(seed=1, rolls=rolls), "roll", "hold 1 6 6 6", "roll", "hold 5", "roll", "hold 2 2 2")
+    assert state.turn == Turn(total=950, held=(2, 2, 2))
+    assert texts(state) == ["roll"]
+    with pytest.raises(IllegalMove, match="not melded: needs 1000 in one turn to score, has 950"):
+        tt.apply(state, tt.Bank(0))
+    state = play(state, "roll", "hold 5")
+    assert state.turn.total == 1000 and texts(state) == ["roll", "bank"]
+    state = play(state, "bank")
+    assert state.scores == (1000, 0)
+    assert event_texts(state) == ["seat 0 banks 1000", "seat 0 melds", "seat 0 has 1000", "seat 1 to play"]
+
+
+def test_held_dice_are_never_rolled_again() -> None:
+    """Seed: you may not at any time re-roll dice that have been held; the next roll uses the
+    other four."""
+    state = play(tt.new_game(seed=1, rolls=[1, 2, 3, 4, 6, 5, 2, 3, 4]), "roll", "hold 1", "roll")
+    assert state.turn == Turn(total=100, held=(1,), roll=(2, 3, 4, 5))
+    assert event_texts(state) == ["seat 0 rolled 5 2 3 4"]
+
+
+def test_take_over_saved_with_a_five() -> None:
+    """3.1 scenario 6: seat 0 banks 600 with two dice unheld; seat 1 takes over, rolls 5 3 and
+    holds the 5 for a turn total of 650. Seat 0 keeps its 600."""
+    state = late_game((2000, 0), 0, [6, 6, 6, 2, 3, 5, 3])
+    state = play(state, "roll", "hold 6 6 6", "bank")
+    assert state.scores == (2600, 0)
+    assert state.offer == Turn(total=600, held=(6, 6, 6))
+    assert texts(state) == ["roll", "take over"]
+    state = play(state, "take over")
+    assert event_texts(state) == ["seat 1 takes over 600", "seat 1 rolled 5 3"]
+    assert texts(state) == ["hold 5"]
+    state = play(state, "hold 5")
+    assert state.turn == Turn(total=650, held=(5, 6, 6, 6))
+    assert state.scores == (2600, 0)
+
+
+def test_take_over_blown() -> None:
+    """3.1 scenario 6, second half: seat 1 takes over and rolls 3 4: "Blew It", it scores nothing
+    this turn, seat 0 still has its 600, and the next seat has nothing to take over."""
+    state = late_game((2000, 0, 0), 0, [6, 6, 6, 2, 3, 3, 4])
+    state = play(state, "roll", "hold 6 6 6", "bank", "take over")
+    assert state.scores == (2600, 0, 0)
+    assert (state.player, state.offer, state.turn) == (2, None, Turn())
+    assert event_texts(state) == ["seat 1 takes over 600", "seat 1 rolled 3 4", "seat 1 blew it 600", "seat 2 to play"]
+    assert texts(state) == ["roll"]
+
+
+def test_a_triple_saves_a_take_over() -> None:
+    """3.1 reading: any scoring roll saves a take-over, not only a 1 or a 5."""
+    state = late_game((2000, 0), 0, [1, 5, 2, 3, 4, 2, 2, 2])
+    state = play(state, "roll", "hold 1 5", "bank", "take over")
+    assert texts(state) == ["hold 2 2 2"]
+
+
+def test_take_over_after_hot_dice_rolls_all_five() -> None:
+    """3.1 reading: after a bank with every die scored, the balance of the dice is all five."""
+    state = late_game((2000, 0), 0, [1, 2, 3, 4, 5, 5, 2, 3, 4, 6])
+    state = play(state, "roll", "hold 1 2 3 4 5", "bank")
+    assert state.offer == Turn(total=1000)
+    state = play(state, "take over")
+    assert state.turn.roll == (2, 3, 4, 5, 6)
+    state = play(state, "hold 2 3 4 5 6", "bank")
+    assert state.scores == (3000, 2000)
+    assert "seat 1 melds" in event_texts(state)
+
+
+def test_inherited_total_counts_toward_the_meld() -> None:
+    """3.1 reading: an unmelded seat that takes over 900 and keeps a 1 may bank 1,000."""
+    state = late_game((2000, 0), 0, [5, 5, 5, 1, 2, 1, 3])
+    state = play(state, "roll", "hold 1 5 5 5", "bank")
+    assert state.offer == Turn(total=600, held=(1, 5, 5, 5))
+    state = attrs.evolve(state, offer=Turn(total=900, held=(1, 1, 5)))
+    state = play(state, "take over", "hold 1")
+    assert state.turn == Turn(total=1000, held=(1, 1, 1, 5))
+    assert texts(state) == ["roll", "bank"]
+    assert play(state, "bank").scores == (2600, 1000)
+
+
+def test_takeover_requires_meld_option() -> None:
+    """Option: only a melded seat may take over; the unmelded seat can only roll."""
+    strict = tt.Options(takeover_requires_meld=True)
+    state = late_game((2000, 0, 1500), 0, [6, 6, 6, 2, 3], strict)
+    state = play(state, "roll", "hold 6 6 6", "bank")
+    assert texts(state) == ["roll"]
+    with pytest.raises(IllegalMove, match="only a seat that has melded may take over"):
+        tt.apply(state, tt.TakeOver(1))
+    assert texts(attrs.evolve(state, player=2)) == ["roll", "take over"]
+
+
+def test_rolling_instead_of_taking_over_starts_fresh_with_five_dice() -> None:
+    state = late_game((2000, 0), 0, [6, 6, 6, 2, 3, 1, 2, 3, 4, 6])
+    state = play(state, "roll", "hold 6 6 6", "bank", "roll")
+    assert state.offer is None
+    assert state.turn == Turn(roll=(1, 2, 3, 4, 6))
+
+
+def test_first_to_10000_wins_at_once() -> None:
+    """Seed: the first player to get 10,000 or higher wins; nobody else plays."""
+    state = late_game((9500, 9900, 0), 0, [5, 5, 5, 2, 3])
+    state = play(state, "roll", "hold 5 5 5", "bank")
+    assert tt.is_over(state) and tt.legal_moves(state) == ()
+    assert tt.scores(state) == (10000, 9900, 0)
+    assert tt.winners(state) == frozenset({0})
+    assert event_texts(state)[-2:] == ["game over", "seat 0 wins"]
+    assert tt.to_act(state) == frozenset()
+    with pytest.raises(parlour.GameOver):
+        tt.apply(state, tt.Roll(1))
+
+
+def test_dealer_left_starts_and_hands_count_turn_cycles() -> None:
+    assert tt.new_game(3, seed=1).player == 0
+    state = tt.new_game(2, seed=1, dealer=0, rolls=[2, 2, 3, 3, 4] * 2)
+    assert (state.player, state.first, state.hand) == (1, 1, 1)
+    state = play(state, "roll")
+    assert (state.player, state.hand) == (0, 1)
+    state = play(state, "roll")
+    assert (state.player, state.hand) == (1, 2)
+
+
+def test_new_game_validates_players_dealer_and_rolls() -> None:
+    with pytest.raises(ValueError, match="ten_thousand is played by 2, 3, 4, 5, 6, 7, 8 players, not 1"):
+        tt.new_game(1)
+    with pytest.raises(ValueError, match="dealer: seat -1"):
+        tt.new_game(2, dealer=-1)
+    with pytest.raises(ValueError, match="rolls=: entry 0 is 0"):
+        tt.new_game(rolls=[0])
+
+
+def test_illegal_moves_name_the_rule() -> None:
+    state = tt.new_game(seed=1, rolls=[1, 2, 3, 4, 6])
+    with pytest.raises(IllegalMove, match="the previous seat did not bank a count to take over"):
+        tt.apply(state, tt.TakeOver(0))
+    with pytest.raises(IllegalMove, match="nothing to bank: roll first"):
+        tt.apply(state, tt.Bank(0))
+    state = play(state, "roll")
+    with pytest.raises(IllegalMove, match="keep scoring dice from the roll 1 2 3 4 6 first"):
+        tt.apply(state, tt.Bank(0))
+    with pytest.raises(IllegalMove, match="it is seat 0's turn"):
+        tt.apply(state, tt.Hold(1, (1,)))
+
+
+def test_view_json_and_invariants() -> None:
+    state = late_game((2000, 0), 0, [6, 6, 6, 2, 3, 5, 3, 1, 1])
+    state = play(state, "roll", "hold 6 6 6", "bank")
+    seen = tt.view(state, 1)
+    assert (seen.rng, seen.rolls, seen.offer) == (None, (), state.offer)
+    assert tt.view(tt.shuffle_unseen(state, 1, 42), 1) == seen
+    assert parlour.from_json(parlour.to_json(state)) == state
+    assert parlour.from_json(parlour.to_json(seen)) == seen
+    with pytest.raises(ValueError, match="not a melded total"):
+        tt.check_invariants(attrs.evolve(state, scores=(2600, 500)))
+    with pytest.raises(ValueError, match="over exactly when"):
+        tt.check_invariants(attrs.evolve(state, scores=(10000, 0)))
+    with pytest.raises(ValueError, match="offer"):
+        tt.check_invariants(attrs.evolve(state, offer=Turn(total=0)))
