@@ -2,12 +2,21 @@
 
 ``.. parlour-games-table::`` is the table of every registered game (from the registry), and
 ``.. parlour-core-modules::`` documents every module of `parlour.core` with autodoc.
+
+Docstring examples are run by pytest (``--doctest-modules``) in their own module's namespace;
+`_examples_as_code` shows them as ``pycon`` code blocks so that ``sphinx-build -b doctest``
+runs only the examples written in the ``.rst`` pages, which import what they use.
+
+Docstrings use single backticks for code (the docs' default role), often with a plural ending
+("`Card`s"), which reST would read as an unterminated reference; `_plural_backticks` inserts
+the escaped space reST needs, so the source docstrings stay plain.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from pathlib import Path
 
 from docutils import nodes
@@ -85,7 +94,38 @@ class CoreModules(SphinxDirective):
         return list(container.children)
 
 
+_PLURAL_BACKTICK = re.compile(r"(?<!`)(`[^`\s][^`]*`)(?=[A-Za-z])")
+
+
+def _plural_backticks(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Turns "`Card`s" into "`Card`\\ s" in docstrings (see the module docstring)."""
+    for index, line in enumerate(lines):
+        lines[index] = _PLURAL_BACKTICK.sub(lambda m: m.group(1) + "\\ ", line)
+
+
+def _examples_as_code(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Wraps each ``>>>`` block of a docstring in a ``pycon`` code block (see the module docstring)."""
+    out: list[str] = []
+    inside = False
+    for line in lines:
+        stripped = line.lstrip()
+        if not inside and stripped.startswith(">>>"):
+            indent = line[: len(line) - len(stripped)]
+            out += [f"{indent}.. code-block:: pycon", ""]
+            inside = True
+        elif inside and not stripped:
+            inside = False
+        out.append(f"   {line}" if inside else line)
+    lines[:] = out
+
+
 def setup(app: Sphinx) -> dict[str, object]:
+    app.connect("autodoc-process-docstring", _plural_backticks)
+    app.connect("autodoc-process-docstring", _examples_as_code)
     app.add_directive("parlour-games-table", GamesTable)
     app.add_directive("parlour-core-modules", CoreModules)
     return {"version": parlour.__version__, "parallel_read_safe": True}
