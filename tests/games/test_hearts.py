@@ -1,0 +1,332 @@
+"""Hearts scenarios from the seeds (000 HEARTS, 004 Hearts, 001 Hearts) and rules/tricks.md section 1."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import parlour
+from parlour.core.cards import HIDDEN, Card, parse_cards, sorted_cards, standard_pack
+from parlour.core.errors import GameOver, IllegalMove, NotationError
+from parlour.core.tricks import Trick
+from parlour.games import hearts
+from parlour.games.hearts import Moon, Opener, Options, Passing, Phase, PlayCard, State
+
+CLUBS = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"
+DIAMONDS = "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD"
+HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
+SPADES = "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"
+
+
+def deck_for(*hands: str, kitty: str = "") -> list[str]:
+    """A deck that deals `hands[s]` to seat s when the last seat deals (seat 0 gets the first card)."""
+    split = [h.split() for h in hands]
+    return [split[s][i] for i in range(len(split[0])) for s in range(len(split))] + kitty.split()
+
+
+def moves(state: State) -> list[str]:
+    return [str(m) for m in hearts.legal_moves(state)]
+
+
+def play(state: State, *texts: str) -> State:
+    for text in texts:
+        state = hearts.apply(state, hearts.parse_move(state, text))
+    return state
+
+
+def suited_game(options: Options | None = None) -> State:
+    """Seat 0 all clubs, 1 all diamonds, 2 all hearts, 3 all spades; seat 3 deals."""
+    return hearts.new_game(options=options, deck=deck_for(CLUBS, DIAMONDS, HEARTS, SPADES), dealer=3)
+
+
+def mid_hand(state: State, hands: list[str], *, leader: int, won: list[str], broken: bool = False) -> State:
+    """A play-phase position built from the given hands and won piles."""
+    return attrs.evolve(
+        state,
+        phase=Phase.PLAY,
+        hands=tuple(parse_cards(h) for h in hands),
+        passes=((),) * len(hands),
+        won=tuple(parse_cards(w) for w in won),
+        trick=Trick(leader),
+        hearts_broken=broken,
+    )
+
+
+def test_house_party_passing_cycle_left_right_across_none() -> None:
+    """000: hand 1 left, 2 right, 3 across, 4 no pass, then the cycle repeats."""
+    offsets = [hearts.pass_offset(Options.house_party(), 4, hand) for hand in range(1, 6)]
+    assert offsets == [1, -1, 2, 0, 1]
+    assert hearts.pass_offset(Options.hoyle(), 4, 3) == 1
+    assert hearts.pass_offset(attrs.evolve(Options.hoyle(), passing=Passing.NONE), 4, 1) == 0
+    # Play through three hands: hand 4 starts straight with the play, hand 5 passes again.
+    state = hearts.new_game(seed=11, dealer=0)
+    phases = {}
+    while state.hand < 6:
+        phases.setdefault(state.hand, state.phase)
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+    assert phases == {1: Phase.PASS, 2: Phase.PASS, 3: Phase.PASS, 4: Phase.PLAY, 5: Phase.PASS}
+
+
+def test_exchange_happens_only_after_every_seat_chose_three() -> None:
+    """000: cards are set aside face down before anyone picks up what they receive."""
+    state = suited_game()
+    assert state.phase is Phase.PASS and hearts.to_act(state) == frozenset({0, 1, 2, 3})
+    assert len(hearts.legal_moves(state)) == 52
+    state = play(state, "0: pass 2C", "0: pass 3C", "0: pass 4C")
+    assert hearts.to_act(state) == frozenset({1, 2, 3})
+    assert "pass 5C" not in moves(state)
+    state = play(state, "pass 2D", "pass 3D", "pass 4D", "pass 2H", "pass 3H", "pass 4H", "pass 2S", "pass 3S")
+    assert state.hands[1] == parse_cards("5D 6D 7D 8D 9D 10D JD QD KD AD")  # nothing received yet
+    assert state.passes[3] == parse_cards("2S 3S")
+    assert hearts.view(state, 1).passes == ((HIDDEN,) * 3, parse_cards("2D 3D 4D"), (HIDDEN,) * 3, (HIDDEN,) * 2)
+    state = play(state, "pass 4S")
+    assert state.phase is Phase.PLAY and state.passes == ((),) * 4
+    # Hand 1 passes left: seat s receives from seat s - 1.
+    assert state.hands[1][:3] == parse_cards("2C 3C 4C")
+    assert state.hands[0] == parse_cards("5C 6C 7C 8C 9C 10C JC QC KC AC 2S 3S 4S")
+    received = [e for e in state.events if e.what == "receives"]
+    assert [(e.player, [str(c) for c in e.cards]) for e in received][0] == (1, ["2C", "3C", "4C"])
+    assert all(e.private for e in received)
+    # Seat 1 now holds the 2 of clubs and must lead it.
+    assert moves(state) == ["play 2C"]
+
+
+def test_two_of_clubs_holder_has_exactly_one_first_lead() -> None:
+    """000 and 004: the holder of the 2 of clubs must lead it to the first trick."""
+    state = suited_game(attrs.evolve(Options.hoyle(), passing=Passing.NONE))
+    assert state.phase is Phase.PLAY and hearts.to_act(state) == frozenset({0})
+    assert moves(state) == ["play 2C"]
+    with pytest.raises(IllegalMove, match="must lead 2C"):
+        hearts.apply(state, PlayCard(0, Card.parse("5C")))
+
+
+def test_left_of_dealer_opener_leads_any_non_heart() -> None:
+    """004 option: the player to the dealer's left opens; hearts are still unbroken."""
+    options = Options(passing=Passing.NONE, opener=Opener.LEFT_OF_DEALER)
+    hands = (
+        "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KS AC",
+        DIAMONDS,
+        "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC KH",
+        "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS AS AH",
+    )
+    state = hearts.new_game(options=options, deck=deck_for(*hands), dealer=3)
+    assert hearts.to_act(state) == frozenset({0})
+    assert moves(state) == ["play AC", "play KS"]
+
+
+def test_hearts_may_not_be_led_until_broken_unless_only_hearts() -> None:
+    """000: no heart lead before hearts are broken, unless the hand holds nothing but hearts."""
+    base = suited_game(attrs.evolve(Options(), passing=Passing.NONE))
+    won = ["", "5C 6C 7C 8C", "", ""]
+    state = mid_hand(base, ["5H 9H KS", "2D 3D 4D", "2C 3C 4C", "5D 6D 7D"], leader=0, won=won)
+    assert moves(state) == ["play KS"]
+    with pytest.raises(IllegalMove, match="hearts are not broken"):
+        hearts.apply(state, PlayCard(0, Card.parse("5H")))
+    only_hearts = attrs.evolve(state, hands=(parse_cards("2H 8H AH"), *state.hands[1:]))
+    assert moves(only_hearts) == ["play 2H", "play 8H", "play AH"]
+    assert moves(attrs.evolve(state, hearts_broken=True)) == ["play 5H", "play 9H", "play KS"]
+
+
+def test_queen_of_spades_breaks_hearts_only_in_metzker() -> None:
+    """000: discarding the queen leaves hearts unbroken; 001: the queen breaks them."""
+    hands = ["4C 9C 5H", "QS 2D 6H", "2C 3D 7H", "3C 4D 8H"]
+    won = ["5C 6C 7C 8C", "", "", ""]
+    for options, broken in ((Options(), False), (Options.metzker(), True)):
+        base = suited_game(attrs.evolve(Options(), passing=Passing.NONE))
+        state = attrs.evolve(mid_hand(base, hands, leader=0, won=won), options=options)
+        if options.kitty:  # the metzker deal keeps a kitty; the taker already has it
+            state = attrs.evolve(state, kitty=(), kitty_taker=None)
+        state = play(state, "play 9C", "play QS", "play 2C", "play 3C")
+        assert state.trick.leader == 0 and state.hearts_broken is broken
+        expected = ["play 4C", "play 5H"] if broken else ["play 4C"]
+        assert moves(state) == expected
+
+
+def test_must_follow_suit_message_names_the_suit() -> None:
+    base = suited_game(attrs.evolve(Options(), passing=Passing.NONE))
+    state = mid_hand(base, ["4C 9C", "5C 2D", "2H 7H", "3C 4D"], leader=0, won=["6C 7C 8C 10C", "", "", ""])
+    state = play(state, "play 9C")
+    assert moves(state) == ["play 5C"]
+    with pytest.raises(IllegalMove, match="must follow suit: holds a club"):
+        hearts.apply(state, PlayCard(1, Card.parse("2D")))
+    with pytest.raises(IllegalMove, match="seat 1's turn"):
+        hearts.apply(state, PlayCard(2, Card.parse("2H")))
+    with pytest.raises(IllegalMove, match="does not hold"):
+        hearts.apply(state, PlayCard(1, Card.parse("AS")))
+    with pytest.raises(IllegalMove, match="passed only before"):
+        hearts.apply(state, hearts.PassCard(1, Card.parse("5C")))
+    with pytest.raises(NotationError):
+        hearts.parse_move(state, "play 2D")
+
+
+def last_trick(options: Options, shooter: int, scores: tuple[int, int, int, int]) -> State:
+    """Twelve tricks played; `shooter` holds every penalty card but AH and leads AH last."""
+    base = suited_game(attrs.evolve(Options(), passing=Passing.NONE))
+    last = ["2C", "3C", "4C"]
+    hands = [last.pop() if s != shooter else "AH" for s in range(4)]
+    rest = [c for c in standard_pack() if str(c) not in hands]
+    won = [" ".join(map(str, rest)) if s == shooter else "" for s in range(4)]
+    state = mid_hand(base, hands, leader=shooter, won=won, broken=True)
+    return attrs.evolve(state, options=options, scores=scores)
+
+
+def test_house_party_moon_is_the_shooters_choice() -> None:
+    """000: the shooter's score is reduced by 26, or instead everyone else gets 26."""
+    state = last_trick(Options.house_party(), 0, (40, 30, 20, 10))
+    state = play(state, "play AH", "play 4C", "play 3C", "play 2C")
+    assert state.phase is Phase.MOON and hearts.to_act(state) == frozenset({0})
+    assert moves(state) == ["moon add", "moon subtract"]
+    with pytest.raises(IllegalMove, match="only seat 0"):
+        hearts.apply(state, hearts.ChooseMoon(1, Moon.ADD))
+    assert play(state, "moon subtract").scores == (14, 30, 20, 10)
+    added = play(state, "moon add")
+    assert added.scores == (40, 56, 46, 36) and added.hand == 2
+    assert [e.numbers for e in added.events if e.what == "hand scored:"] == [(0, 26, 26, 26)]
+
+
+def test_hoyle_moon_gives_each_opponent_26() -> None:
+    """004: shooting the moon hands the opponents 26 points each; no choice."""
+    state = last_trick(Options.hoyle(), 2, (0, 0, 0, 0))
+    state = play(state, "play AH", "play 2C", "play 4C", "play 3C")
+    assert state.scores == (26, 26, 0, 26) and state.hand == 2
+    assert any(e.what == "shoots the moon" and e.player == 2 for e in state.events)
+
+
+def test_score_hand_helper() -> None:
+    split = [parse_cards("QS 2H 3H"), parse_cards(HEARTS)[2:], (), ()]
+    assert hearts.score_hand(split, Options()) == (15, 11, 0, 0)
+    moon = [parse_cards(HEARTS + " QS"), (), (), ()]
+    assert hearts.score_hand(moon, Options()) == (-26, 0, 0, 0)
+    assert hearts.score_hand(moon, Options(), moon=Moon.ADD) == (0, 26, 26, 26)
+    assert hearts.score_hand(moon, Options.metzker()) == (0, 26, 26, 26)
+    with pytest.raises(ValueError, match="no choice"):
+        hearts.score_hand(moon, Options.hoyle(), moon=Moon.SUBTRACT)
+    with pytest.raises(ValueError, match="not all 26"):
+        hearts.score_hand([parse_cards("QS"), (), (), ()], Options())
+
+
+def test_metzker_kitty_goes_to_first_trick_winner_and_counts() -> None:
+    """001: kitty 2C 3C 3H 7H, so the 4C leads; seat 1 wins the trick and is charged the kitty."""
+    kitty = "2C 3C 3H 7H"
+    rest = [str(c) for c in sorted_cards(hearts.PACK) if str(c) not in kitty.split()]
+    options = attrs.evolve(Options.metzker(), passing=Passing.NONE)
+    state = hearts.new_game(4, options=options, deck=rest + kitty.split(), dealer=3)
+    assert [len(h) for h in state.hands] == [12, 12, 12, 12] and state.kitty == parse_cards(kitty)
+    assert hearts.view(state, 0).kitty == (HIDDEN,) * 4
+    assert moves(state) == ["play 4C"] and hearts.to_act(state) == frozenset({0})
+    state = play(state, "play 4C", "play KC", "play 6C", "play 7C")
+    assert state.kitty_taker == 1 and state.trick.leader == 1
+    assert hearts.view(state, 1).kitty == parse_cards(kitty)
+    assert hearts.view(state, 2).kitty == (HIDDEN,) * 4
+    taken = [e for e in state.events if e.what == "takes the kitty"]
+    assert taken[0].player == 1 and taken[0].private
+
+
+def test_metzker_kitty_points_count_for_its_taker() -> None:
+    """001: "if there are points they must count them at the end of the round"."""
+    kitty = "2C 3C 3H 7H"
+    options = Options.metzker()
+    base = hearts.new_game(4, options=options, seed=3, dealer=3)
+    last = ["4C", "5C", "6C", "7C"]
+    rest = [str(c) for c in hearts.PACK if str(c) not in kitty.split() + last]
+    hearts_left = [c for c in rest if c.endswith("H") and c != "2H"]  # ten hearts
+    plain = [c for c in rest if not c.endswith("H") and c != "QS"]
+    won = [
+        " ".join(["QS", *plain[:7]]),
+        " ".join(["2H", *plain[7:10]]),
+        " ".join([*hearts_left, *plain[10:12]]),
+        " ".join(plain[12:]),
+    ]
+    state = mid_hand(base, last, leader=0, won=won, broken=True)
+    state = attrs.evolve(state, kitty=parse_cards(kitty), kitty_taker=1)
+    hearts.check_invariants(state)
+    state = play(state, "play 4C", "play 5C", "play 6C", "play 7C")
+    assert state.hand == 2 and state.scores == (13, 3, 10, 0)
+    shown = [e for e in state.events if e.what == "counts the kitty"]
+    assert shown[0].player == 1 and not shown[0].private and shown[0].cards == parse_cards(kitty)
+
+
+def test_metzker_deals_for_three_five_and_seven() -> None:
+    """001: floor(50/n) cards each, the rest (at least 2) in the middle."""
+    expected = {3: (16, 4), 4: (12, 4), 5: (10, 2), 6: (8, 4), 7: (7, 3)}
+    for n, (each, kitty) in expected.items():
+        state = hearts.new_game(n, seed=n, options=Options.metzker())
+        assert [len(h) for h in state.hands] == [each] * n and len(state.kitty) == kitty
+        hearts.check_invariants(state)
+    # No across round with 3 or 5 players: left, right, keep.
+    assert [hearts.pass_offset(Options.metzker(), 5, h) for h in range(1, 5)] == [1, -1, 0, 1]
+    assert [hearts.pass_offset(Options.metzker(), 3, h) for h in range(1, 4)] == [1, -1, 0]
+    with pytest.raises(ValueError, match="3, 4, 5, 6, 7 players"):
+        hearts.new_game(8, options=Options.metzker())
+    with pytest.raises(ValueError, match="4 players, not 5"):
+        hearts.new_game(5)
+
+
+def test_no_points_on_first_trick_option() -> None:
+    """House rule (off by default): no heart or queen on the first trick while holding anything else."""
+    options = Options(passing=Passing.NONE, no_points_on_first_trick=True)
+    base = suited_game(options)
+    state = mid_hand(base, ["2C 5C", "QS 4H 9D", "3C 8C", "AH KH QH"], leader=0, won=["", "", "", ""])
+    state = play(state, "play 2C")
+    assert moves(state) == ["play 9D"]
+    with pytest.raises(IllegalMove, match="first trick"):
+        hearts.apply(state, PlayCard(1, Card.parse("QS")))
+    state = play(state, "play 9D", "play 3C")
+    assert moves(state) == ["play AH", "play KH", "play QH"]  # nothing else to play
+    hands = ["2C 5C", "QS 4H 9D", "3C 8C", "AH KH QH"]
+    default = attrs.evolve(mid_hand(base, hands, leader=0, won=[""] * 4), options=Options())
+    assert moves(play(default, "play 2C")) == ["play QS", "play 4H", "play 9D"]
+
+
+def test_game_ends_after_the_hand_with_lowest_score_winning() -> None:
+    """000: the game ends when someone reaches 100 at the end of a hand; lowest score wins."""
+    base = suited_game(attrs.evolve(Options(), passing=Passing.NONE))
+    # Seat 0 has taken 2 hearts; the last trick gives seat 0 one more heart.
+    rest = [c for c in standard_pack() if str(c) not in ("4H", "2C", "3C", "5C", "2H", "3H")]
+    others = [str(c) for c in rest if str(c) != "QS"]
+    won = ["2H 3H " + " ".join(others[:2]), "QS " + " ".join(others[2:]), "", ""]
+    state = mid_hand(base, ["5C", "4H", "3C", "2C"], leader=3, won=won, broken=True)
+    state = attrs.evolve(state, scores=(98, 60, 55, 40))
+    state = play(state, "play 2C", "play 5C", "play 4H", "play 3C")
+    assert state.phase is Phase.OVER and hearts.is_over(state)
+    assert state.scores == (101, 83, 55, 40)
+    assert hearts.winners(state) == frozenset({3}) and hearts.legal_moves(state) == ()
+    with pytest.raises(GameOver):
+        hearts.apply(state, PlayCard(0, Card.parse("2C")))
+
+
+def test_tied_lowest_scores_are_co_winners() -> None:
+    state = attrs.evolve(suited_game(), phase=Phase.OVER, scores=(104, 40, 40, 72))
+    assert hearts.winners(state) == frozenset({1, 2})
+    assert hearts.winners(suited_game()) == frozenset()
+
+
+def test_views_hide_hands_and_round_trip_json() -> None:
+    state = play(suited_game(), "0: pass 2C")
+    seen = hearts.view(state, 1)
+    assert seen.rng is None and seen.hands[1] == state.hands[1] and seen.hands[0] == (HIDDEN,) * 12
+    assert seen.passes[0] == (HIDDEN,) and hearts.view(seen, 1) == seen
+    assert [str(e) for e in seen.events] == ["seat 0 passes ??"]
+    assert hearts.view(hearts.shuffle_unseen(state, 1, 99), 1) == seen
+    assert parlour.from_json(parlour.to_json(state)) == state
+    assert parlour.from_json(parlour.to_json(seen)) == seen
+    hearts.check_invariants(seen)
+
+
+def test_invariants_reject_broken_states() -> None:
+    state = suited_game()
+    with pytest.raises(ValueError, match="duplicated"):
+        hearts.check_invariants(attrs.evolve(state, hands=(state.hands[1], *state.hands[1:])))
+    with pytest.raises(ValueError, match="scores total"):
+        hearts.check_invariants(attrs.evolve(state, scores=(5, 0, 0, 0)))
+    with pytest.raises(ValueError, match="hearts_broken"):
+        hearts.check_invariants(attrs.evolve(state, hearts_broken=True))
+
+
+def test_registered_game_record() -> None:
+    game = parlour.game("hearts")
+    assert (game.name, game.title, game.family, game.players) == ("hearts", "Hearts", "tricks", (4,))
+    assert [name for name, _ in game.presets] == ["house_party", "hoyle", "metzker"]
+    assert Options() == Options.house_party()
+    with pytest.raises(ValueError, match="target_score"):
+        Options(target_score=0)
