@@ -127,10 +127,16 @@ def strength_sorted(cards: Iterable[Card], order: RankOrder) -> tuple[Card, ...]
     return tuple(sorted(cards, key=lambda c: (order.power(c.rank), c.suit or 0)))
 
 
-def rank_groups(hand: Iterable[Card], order: RankOrder) -> tuple[tuple[Card, ...], ...]:
-    """The hand split into its ranks, weakest rank first, each rank's cards in suit order."""
+def rank_groups(
+    hand: Iterable[Card], order: RankOrder, *, presorted: bool = False
+) -> tuple[tuple[Card, ...], ...]:
+    """The hand split into its ranks, weakest rank first, each rank's cards in suit order.
+
+    `presorted` says the hand is already in `strength_sorted` order (games that keep hands
+    sorted skip the sort on their hot path).
+    """
     groups: dict[Rank, list[Card]] = {}
-    for card in strength_sorted(hand, order):
+    for card in hand if presorted else strength_sorted(hand, order):
         groups.setdefault(card.rank, []).append(card)
     return tuple(tuple(group) for group in groups.values())
 
@@ -142,14 +148,16 @@ def plays_from(
     order: RankOrder,
     *,
     max_count: int = 4,
+    presorted: bool = False,
 ) -> tuple[tuple[Card, ...], ...]:
     """Every play the hand can make on `current` (None: a lead), one per (rank, count).
 
     Suits never change what a play is worth, so each (rank, count) is offered once, as the
     lowest-suited cards of that rank. Order: weakest rank first, then fewer cards first.
+    `presorted` as in `rank_groups`.
     """
     plays: list[tuple[Card, ...]] = []
-    for group in rank_groups(hand, order):
+    for group in rank_groups(hand, order, presorted=presorted):
         for count in range(1, min(len(group), max_count) + 1):
             if current is None or beats(Combo(group[0].rank, count), current):
                 plays.append(group[:count])

@@ -419,13 +419,15 @@ def _own_hand(state: State) -> tuple[Card, ...]:
 
 def _legal_give(state: State) -> tuple[Move, ...]:
     # Any one card; suits are irrelevant, so one move per rank (its lowest suit).
-    return tuple(GiveBack(state.turn, group[0]) for group in rank_groups(_own_hand(state), ORDER))
+    groups = rank_groups(_own_hand(state), ORDER, presorted=True)
+    return tuple(GiveBack(state.turn, group[0]) for group in groups)
 
 
 def _legal_play(state: State) -> tuple[Move, ...]:
     # Lead anything of one rank; after a lead, beat it (same count, higher rank) or pass.
     current = combo_of(state.pile[-1]) if state.pile else None
-    plays = plays_from(_own_hand(state), current, BEATS, ORDER, max_count=MOST_IN_A_SET)
+    held = _own_hand(state)
+    plays = plays_from(held, current, BEATS, ORDER, max_count=MOST_IN_A_SET, presorted=True)
     moves: tuple[Move, ...] = tuple(PlayCards(state.turn, cards) for cards in plays)
     return (*moves, Pass(state.turn)) if state.pile else moves
 
