@@ -673,6 +673,13 @@ class OneDeck:
         for m in sorted(self.melds, key=lambda m: (m & -m, m)):
             self.by_low.setdefault(m & -m, ())
             self.by_low[m & -m] += (m,)
+        self._shifts = (
+            rules.ace_mode is AceMode.LOW
+            and rules.run_min == 3
+            and rules.set_min == 3
+            and rules.set_max >= 4
+            and rules.set_ranks is None
+        )
         self._dead: dict[int, int] = {}
         self._free: dict[int, int] = {}
 
@@ -757,13 +764,31 @@ class OneDeck:
         memo[mask] = best
         return best
 
-    def unmatchable(self, mask: int) -> int:
-        """The cards of the hand that fit no candidate meld inside the hand (always deadwood)."""
+    def isolated(self, mask: int) -> int:
+        """The cards of the hand that fit no meld inside the hand (deadwood in any arrangement).
+
+        For the common rules (sets and runs from 3, sets up to 4, ace low) this is a handful of
+        shifts and ands over the suit lanes; other rules scan the candidate melds.
+        """
+        if self._shifts:
+            up1, up2, dn1, dn2 = mask >> 1, mask >> 2, mask << 1, mask << 2
+            in_run = (up1 & up2) | (dn1 & up1) | (dn1 & dn2) if self.rules.runs else 0
+            a, b, c, d = mask & _LANE, mask >> 16 & _LANE, mask >> 32 & _LANE, mask >> 48 & _LANE
+            three = (a & b & (c | d)) | (c & d & (a | b))
+            return mask & ~(in_run | three * 0x0001000100010001)
         inside = 0
         for m in self.melds:
             if m & mask == m:
                 inside |= m
         return mask & ~inside
+
+    def discard_bound(self, mask: int) -> int:
+        """A cheap lower bound of `deadwood_after_discard`: isolated cards, less the dearest."""
+        alone = self.isolated(mask)
+        if not alone:
+            return 0
+        lanes = (alone | alone >> 16 | alone >> 32 | alone >> 48) & _LANE
+        return self.points(alone) - self.lane_value[1 << (lanes.bit_length() - 1)]
 
     def arrangements(self, mask: int, limit: int) -> tuple[tuple[tuple[Meld, ...], int], ...]:
         """Every choice of disjoint melds leaving deadwood within `limit`, as (melds, deadwood).
