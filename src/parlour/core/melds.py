@@ -799,7 +799,8 @@ class OneDeck:
 
         def walk(rest: int, budget: int, chosen: tuple[int, ...]) -> None:
             if not rest:
-                out.append((tuple(self.melds[m] for m in chosen), limit - budget))
+                melds = sorted((self.melds[m] for m in chosen), key=lambda m: m.cards[0].sort_key)
+                out.append((tuple(melds), limit - budget))
                 return
             if self.deadwood(rest) > budget:
                 return
