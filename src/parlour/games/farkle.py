@@ -71,6 +71,7 @@ __all__ = [
     "legal_moves",
     "new_game",
     "parse_move",
+    "phase",
     "score_dice",
     "scores",
     "shuffle_unseen",
