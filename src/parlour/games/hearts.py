@@ -33,6 +33,7 @@ from __future__ import annotations
 import enum
 import functools
 import random
+from itertools import chain
 from collections.abc import Callable, Sequence
 from typing import Final, TypeAlias, TypeVar
 
@@ -242,25 +243,42 @@ class ChooseMoon:
 
 Move: TypeAlias = PassCard | PlayCard | ChooseMoon
 
-# Hot-path tables. Moves and events are prebuilt per seat and card, indexed [seat][suit][rank]
-# (tuple indexing needs no hashing); enum members are read once into module constants.
+# Hot-path tables. Moves and events are prebuilt per seat and card and looked up by the card's
+# identity: every card in play is one of PACK's objects (`new_game` and JSON see to it), and
+# `id` keys hash in C where `Card.__hash__` is Python code. A card built by hand still works
+# through `_CANON`. Enum members are read once into module constants.
 _SEATS: Final = range(max(KITTY_PLAYERS))
 _CANON: Final = {c: c for c in PACK}
 _PASS, _PLAY, _MOON, _OVER = Phase.PASS, Phase.PLAY, Phase.MOON, Phase.OVER
 _HEARTS, _LOW_CLUB = Suit.HEARTS, Opener.LOW_CLUB
 
 
-def _by_card(make: Callable[[int, Card], T]) -> tuple[tuple[tuple[T, ...], ...], ...]:
-    return tuple(
-        tuple(tuple(make(s, _CANON[Card(Rank(r), suit)]) if r else make(s, HIDDEN) for r in range(14)) for suit in Suit)
-        for s in _SEATS
-    )
+def _by_card(make: Callable[[int, Card], T]) -> tuple[dict[int, T], ...]:
+    return tuple({id(c): make(s, c) for c in (*PACK, HIDDEN)} for s in _SEATS)
+
+
+def _one(table: dict[int, T], card: Card) -> T:
+    found = table.get(id(card))
+    return found if found is not None else table[id(_CANON.get(card, HIDDEN))]
+
+
+def _each(table: dict[int, T], cards: Sequence[Card]) -> tuple[T, ...]:
+    try:
+        return tuple(map(table.__getitem__, map(id, cards)))
+    except KeyError:
+        return tuple(_one(table, c) for c in cards)
 
 
 _PASS_MOVES: Final = _by_card(PassCard)
 _PLAY_MOVES: Final = _by_card(PlayCard)
-_PASS_EVENTS: Final = _by_card(lambda s, c: (Event("passes", s, (c,), private=True),))
-_PLAY_EVENTS: Final = _by_card(lambda s, c: (Event("plays", s, (c,)),))
+
+
+def _event(what: str, private: bool) -> Callable[[int, Card], tuple[Event, ...]]:
+    return lambda s, c: (Event(what, s, (c,), private=private),)
+
+
+_PASS_EVENTS: Final = _by_card(_event("passes", True))
+_PLAY_EVENTS: Final = _by_card(_event("plays", False))
 _MOON_MOVES: Final = tuple((ChooseMoon(s, Moon.ADD), ChooseMoon(s, Moon.SUBTRACT)) for s in _SEATS)
 
 
@@ -593,17 +611,11 @@ def _tricks_done(state: State) -> int:
 def _legal(state: State) -> tuple[Move, ...]:
     phase = state.phase
     if phase is _PLAY:
-        table = _PLAY_MOVES[state.trick.next_seat(len(state.hands))]
-        return tuple([table[c.suit or 0][c.rank] for c in _playable(state)])
+        return _each(_PLAY_MOVES[state.trick.next_seat(len(state.hands))], _playable(state))
     if phase is _PASS:
-        return tuple(
-            [
-                _PASS_MOVES[s][c.suit or 0][c.rank]
-                for s, p in enumerate(state.passes)
-                if len(p) < PASS_COUNT
-                for c in state.hands[s]
-            ]
-        )
+        hands = state.hands
+        chunks = [_each(_PASS_MOVES[s], hands[s]) for s, p in enumerate(state.passes) if len(p) < PASS_COUNT]
+        return chunks[0] if len(chunks) == 1 else tuple(chain.from_iterable(chunks))
     if phase is _MOON:
         return _MOON_MOVES[_shooter(state)]
     return ()
@@ -691,7 +703,7 @@ def _apply_pass(state: State, move: PassCard) -> State:
     seat, card = move.player, move.card
     hands = replace_at(state.hands, seat, _without(state.hands[seat], card))
     passes = replace_at(state.passes, seat, (*state.passes[seat], card))
-    events: tuple[Event, ...] = _PASS_EVENTS[seat][card.suit or 0][card.rank]
+    events = _one(_PASS_EVENTS[seat], card)
     n = len(hands)
     trick = state.trick
     phase = _PASS
@@ -717,7 +729,7 @@ def _apply_play(state: State, move: PlayCard) -> State:
     hands = replace_at(state.hands, seat, _without(state.hands[seat], card))
     trick = state.trick
     cards = (*trick.cards, card)
-    events: tuple[Event, ...] = _PLAY_EVENTS[seat][card.suit or 0][card.rank]
+    events = _one(_PLAY_EVENTS[seat], card)
     n = len(hands)
     if len(cards) < n:
         return State(
@@ -754,9 +766,11 @@ def _captured(state: State) -> tuple[tuple[Card, ...], ...]:
 def _end_of_tricks(state: State) -> State:
     """After the last trick: the moon choice if the rules offer one, else score the hand."""
     got = tuple(points(pile, PENALTY) for pile in _captured(state))
-    if HAND_POINTS in got and state.options.moon is Moon.CHOICE:
-        shooter = got.index(HAND_POINTS)
-        return attrs.evolve(state, phase=Phase.MOON, events=(*state.events, Event("shoots the moon", shooter)))
+    if HAND_POINTS in got:
+        events = (*state.events, Event("shoots the moon", got.index(HAND_POINTS)))
+        if state.options.moon is Moon.CHOICE:
+            return attrs.evolve(state, phase=Phase.MOON, events=events)
+        return _finish_hand(state, events, None)
     return _finish_hand(state, state.events, None)
 
 
@@ -766,9 +780,6 @@ def _finish_hand(state: State, events: tuple[Event, ...], choice: Moon | None) -
     n = len(state.hands)
     captured = _captured(state)
     hand_points = score_hand(captured, o, moon=choice)
-    got = tuple(points(p, PENALTY) for p in captured)
-    if HAND_POINTS in got and o.moon is not Moon.CHOICE:
-        events = (*events, Event("shoots the moon", got.index(HAND_POINTS)))
     if state.kitty_taker is not None:
         events = (*events, Event("counts the kitty", state.kitty_taker, state.kitty))
     totals = tuple(a + b for a, b in zip(state.scores, hand_points))
