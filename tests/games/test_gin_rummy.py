@@ -188,9 +188,10 @@ def test_dealer_taking_the_upcard_then_non_dealer_plays() -> None:
     """Rules 3.1: if the dealer takes the upcard, the non-dealer plays next."""
     state = play(g.new_game(seed=11, dealer=0), "pass", "take upcard")
     upcard = state.taken[0]
-    assert upcard in state.hands[0] and state.discards == ()
-    card = next(c for c in state.hands[0] if c != upcard)
+    assert upcard not in state.hands[0] and state.discards == ()
+    card = state.hands[0][0]
     state = play(state, f"discard {card}")
+    assert upcard in state.hands[0] and state.taken == ()
     assert g.to_act(state) == frozenset({1}) and moves(state) == ["draw stock", "draw discard"]
 
 

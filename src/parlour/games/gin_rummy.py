@@ -253,10 +253,10 @@ class State:
     stock: tuple[Card, ...]
     discards: tuple[Card, ...]
     taken: tuple[Card, ...] = ()
-    """The card taken from the discard pile this turn, if any (it may not be discarded again).
-    (A one-or-none tuple rather than an optional card, so the JSON form stays plain.)"""
+    """The card taken from the discard pile this turn (none or one), held apart from the hand
+    until the turn ends because it may not be discarded at once. It is public."""
     knock_card: tuple[Card, ...] = ()
-    """In SPREAD, the knocker's discard (one card); empty otherwise."""
+    """In SPREAD, the card the knocker put away (one), held apart from the hand; else none."""
     scores: tuple[int, int] = (0, 0)
     """Hand points so far (before the game and box bonuses)."""
     boxes: tuple[int, int] = (0, 0)
@@ -381,8 +381,11 @@ def check_invariants(state: State) -> None:
         raise ValueError(f"hand number {state.hand} is not 1 or more")
     if state.rng is not None:
         Rng.check(state.rng)
-    check_conservation("gin rummy cards", (*state.hands[0], *state.hands[1], *state.stock, *state.discards), PACK)
+    zones = (*state.hands[0], *state.hands[1], *state.stock, *state.discards, *state.taken, *state.knock_card)
+    check_conservation("gin rummy cards", zones, PACK)
     sizes = tuple(len(h) for h in state.hands)
+    if len(state.taken) > 1 or len(state.knock_card) > 1:
+        raise ValueError("at most one card is taken from the pile or put away by a knock")
     phase = state.phase
     if min(state.scores) < 0 or min(state.boxes) < 0:
         raise ValueError("scores and boxes may not be negative")
@@ -391,7 +394,7 @@ def check_invariants(state: State) -> None:
     reached = [s for s in (0, 1) if state.scores[s] >= state.options.target]
     if (phase is Phase.OVER) != bool(reached) or (reached and reached != [state.player]):
         raise ValueError("the game is over exactly when the seat `player` has reached the target")
-    holding = 11 if phase in (Phase.DISCARD, Phase.SPREAD) else 10
+    holding = {Phase.DISCARD: 11, Phase.SPREAD: 10}.get(phase, 10) - len(state.taken)
     if sizes[state.player] != holding or sizes[1 - state.player] != 10:
         raise ValueError(f"hand sizes {sizes} do not fit phase {phase.name}")
     if phase is Phase.OVER and state.showdown is None:
@@ -405,21 +408,14 @@ def check_invariants(state: State) -> None:
         raise ValueError("the upcard offer comes straight after the deal")
     if phase is Phase.STOCK_ONLY and state.player == state.dealer:
         raise ValueError("after two passes the non-dealer draws")
-    if len(state.taken) > 1 or len(state.knock_card) > 1:
-        raise ValueError("at most one card is taken from the pile or put away by a knock")
-    if state.taken:
-        held = state.hands[state.player]
-        if phase is not Phase.DISCARD or (state.taken[0] not in held and HIDDEN not in held):
-            raise ValueError("the card taken from the pile is in the taker's hand, in the discard phase")
+    if state.taken and phase not in (Phase.DISCARD, Phase.SPREAD):
+        raise ValueError("a card is held apart as taken from the pile only during its taker's turn")
     if bool(state.knock_card) != (phase is Phase.SPREAD):
         raise ValueError("a knock card is set exactly while the knocker spreads")
-    if state.knock_card and state.knock_card[0] not in state.hands[state.player]:
-        raise ValueError("the knock card is in the knocker's hand")
     if phase is Phase.SPREAD and state.rng is not None and not state.legal:
         raise ValueError("the knock card leaves no arrangement within the knock limit")
     if state.showdown is not None:
-        check_seat("showdown knocker", state.showdown.knocker, 2)
-        check_seat("showdown winner", state.showdown.winner, 2)
+        _check_showdown(state, state.showdown)
 
 
 def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
@@ -496,18 +492,12 @@ def _legal(state: State) -> tuple[Move, ...]:
 
 def _legal_discard(state: State) -> tuple[Move, ...]:
     p, hand = state.player, state.hands[state.player]
-    taken = state.taken[0] if state.taken else None
     if hand[0].rank is Rank.HIDDEN:
         return ()  # a view of the other seat's turn: its choices are not known
     entries = [_DISCARD[p][c] for c in hand]
-    # No immediate re-discard of the card taken from the pile.
-    if taken is None:
-        moves: list[Move] = [e[0] for e in entries]
-    else:
-        moves = [e[0] for e in entries if e[0].card is not taken]
-        if len(moves) == len(hand):  # the taken card is an equal but distinct object
-            moves = [e[0] for e in entries if e[0].card != taken]
-    mask = 0
+    # No immediate re-discard: the card taken from the pile is held apart, not in `hand`.
+    moves: list[Move] = [e[0] for e in entries]
+    mask = _BIT[state.taken[0]] if state.taken else 0
     for e in entries:
         mask |= e[1]
     limit = state.options.knock_limit
@@ -516,8 +506,6 @@ def _legal_discard(state: State) -> tuple[Move, ...]:
         knocks: list[Move] = []
         gins: list[Move] = []
         for c in hand:
-            if c == taken:
-                continue
             left = _ENGINE.deadwood(mask ^ _DISCARD[p][c][1])
             if left == 0:
                 gins.append(_GIN[p][c])
@@ -528,7 +516,7 @@ def _legal_discard(state: State) -> tuple[Move, ...]:
 
 
 def _spreads(state: State) -> tuple[tuple[tuple[Meld, ...], int], ...]:
-    mask = _ENGINE.mask(state.hands[state.player]) ^ _BIT[state.knock_card[0]]
+    mask = _ENGINE.mask((*state.hands[state.player], *state.taken))
     return tuple(a for a in _ENGINE.arrangements(mask, state.options.knock_limit) if a[1] > 0)
 
 
@@ -551,11 +539,11 @@ def _why_illegal(state: State, move: Move) -> str:
     if isinstance(move, (Discard, Knock, Gin)):
         if state.phase is not Phase.DISCARD:
             return "draw first" if state.phase in (Phase.DRAW, Phase.STOCK_ONLY, Phase.OFFER) else "spread first"
-        if move.card not in hand:
-            return f"{move.card} is not in the hand"
         if (move.card,) == state.taken:
             return f"{move.card} was just taken from the discard pile and may not be discarded this turn"
-        left = _ENGINE.deadwood(_ENGINE.mask(hand) ^ _BIT[move.card])
+        if move.card not in hand:
+            return f"{move.card} is not in the hand"
+        left = _ENGINE.deadwood(_ENGINE.mask((*hand, *state.taken)) ^ _BIT[move.card])
         if isinstance(move, Knock):
             if left == 0:
                 return "all ten other cards meld: that is gin, not a knock"
@@ -572,11 +560,14 @@ def _apply(state: State, move: Move) -> State:
         case TakeUpcard() | DrawDiscard():
             card = state.discards[-1]
             what = "takes the upcard" if isinstance(move, TakeUpcard) else "draws from the discard pile"
-            return _after_draw(state, p, card, state.stock, state.discards[:-1], (card,), Event(what, p, (card,)))
+            return attrs.evolve(
+                state, phase=Phase.DISCARD, player=p, discards=state.discards[:-1], taken=(card,),
+                events=(Event(what, p, (card,)),),
+            )
         case DrawStock():
             card = state.stock[0]
             event = _STOCK_EVENT[p][card]
-            return _after_draw(state, p, card, state.stock[1:], state.discards, (), event)
+            return _after_draw(state, p, card, state.stock[1:], event)
         case Pass():
             if p == state.dealer:
                 nxt = attrs.evolve(state, phase=Phase.STOCK_ONLY, player=1 - p, events=(Event("passes", p),))
@@ -585,17 +576,21 @@ def _apply(state: State, move: Move) -> State:
             return nxt
         case Discard(card=card):
             return _apply_discard(state, p, card)
-        case Gin(card=card):
-            mask = _ENGINE.mask(state.hands[p]) ^ _BIT[card]
-            return _showdown(state, card, _cards(_ENGINE.best_melds(mask)), gin=True)
-        case Knock(card=card):
-            knocked = attrs.evolve(state, phase=Phase.SPREAD, knock_card=(card,), taken=())
+        case Gin(card=card) | Knock(card=card):
+            held = state.hands[p]
+            at = held.index(card)
+            rest = held[:at] + held[at + 1 :]
+            knocked = attrs.evolve(
+                state, phase=Phase.SPREAD, hands=(rest, state.hands[1]) if p == 0 else (state.hands[0], rest),
+                knock_card=(card,), events=(Event("knocks", p, (card,)),),
+            )
+            if isinstance(move, Gin):
+                mask = _ENGINE.mask((*knocked.hands[p], *knocked.taken))
+                return _showdown(knocked, _cards(_ENGINE.best_melds(mask)), gin=True)
             spreads = _spreads(knocked)
-            if len(spreads) == 1:
-                return _showdown(state, card, _cards(spreads[0][0]), gin=False)
-            return attrs.evolve(knocked, events=(Event("knocks", p, (card,)),))
+            return _showdown(knocked, _cards(spreads[0][0]), gin=False) if len(spreads) == 1 else knocked
         case Spread(melds=melds):
-            return _showdown(state, state.knock_card[0], melds, gin=False)
+            return _showdown(state, melds, gin=False)
     raise IllegalMove(f"{move!r} is not a Gin Rummy move")
 
 
@@ -604,8 +599,6 @@ def _after_draw(
     p: int,
     card: Card,
     stock: tuple[Card, ...],
-    discards: tuple[Card, ...],
-    taken: tuple[Card, ...],
     event: Event,
 ) -> State:
     held = state.hands[p]
@@ -620,8 +613,7 @@ def _after_draw(
         player=p,
         hands=(hand, state.hands[1]) if p == 0 else (state.hands[0], hand),
         stock=stock,
-        discards=discards,
-        taken=taken,
+        discards=state.discards,
         scores=state.scores,
         boxes=state.boxes,
         showdown=state.showdown,
@@ -633,6 +625,10 @@ def _apply_discard(state: State, p: int, card: Card) -> State:
     held = state.hands[p]
     at = held.index(card)
     hand = held[:at] + held[at + 1 :]
+    if state.taken:  # the card taken from the pile joins the hand at the end of the turn
+        kept = state.taken[0]
+        at = bisect.bisect(hand, _SORT[kept], key=_SORT.__getitem__)
+        hand = (*hand[:at], kept, *hand[at:])
     hands = (hand, state.hands[1]) if p == 0 else (state.hands[0], hand)
     event = _DISCARD[p][card][2]
     if len(state.stock) <= STOCK_FLOOR:
@@ -698,16 +694,14 @@ def _cards(melds: Sequence[Meld]) -> tuple[tuple[Card, ...], ...]:
     return tuple(m.cards for m in melds)
 
 
-def _showdown(state: State, card: Card, melds: tuple[tuple[Card, ...], ...], *, gin: bool) -> State:
-    """Scores a knock: the knocker spreads `melds`, the defender melds and lays off at best."""
-    o = state.options
-    k, d = state.player, 1 - state.player
-    knocker_mask = _ENGINE.mask(state.hands[k]) ^ _BIT[card]
+def _score(
+    o: Options, k: int, gin: bool, melds: tuple[tuple[Card, ...], ...], knocker_mask: int, d_mask: int
+) -> Showdown:
+    """The showdown of a knock by seat `k` holding `knocker_mask`, against `d_mask`."""
     melded = 0
     for meld_cards in melds:
         melded |= _ENGINE.mask(meld_cards)
     k_dead = _ENGINE.points(knocker_mask & ~melded)
-    d_mask = _ENGINE.mask(state.hands[d])
     if gin:
         # No lay-off against gin.
         laid, d_dead = 0, _ENGINE.deadwood(d_mask)
@@ -722,8 +716,8 @@ def _showdown(state: State, card: Card, melds: tuple[tuple[Card, ...], ...], *, 
     elif k_dead < d_dead:
         winner, points = k, d_dead - k_dead
     else:
-        winner, points = d, k_dead - d_dead + o.undercut_bonus
-    shown = Showdown(
+        winner, points = 1 - k, k_dead - d_dead + o.undercut_bonus
+    return Showdown(
         knocker=k,
         gin=gin,
         melds=melds,
@@ -734,6 +728,42 @@ def _showdown(state: State, card: Card, melds: tuple[tuple[Card, ...], ...], *, 
         winner=winner,
         points=points,
     )
+
+
+def _check_showdown(state: State, shown: Showdown) -> None:
+    """Raises ValueError unless the showdown follows from the cards it shows (and, once the
+    game is over, from the hands)."""
+    check_seat("showdown knocker", shown.knocker, 2)
+    mine = [c for m in shown.melds for c in m] + list(shown.deadwood)
+    theirs = [c for m in shown.defender_melds for c in m] + list(shown.laid_off) + list(shown.defender_deadwood)
+    both = mine + theirs
+    if len(mine) != 10 or len(theirs) != 10 or len(set(both)) != 20 or any(c not in _BIT for c in both):
+        raise ValueError("a showdown shows ten distinct cards of the pack for each player")
+    if any(_ENGINE.mask(m) not in _ENGINE.melds or _ENGINE.melds[_ENGINE.mask(m)].cards != m for m in shown.melds):
+        raise ValueError("the knocker's spread holds something that is not a meld")
+    if shown.gin != (not shown.deadwood) or _ENGINE.points(_ENGINE.mask(shown.deadwood)) > state.options.knock_limit:
+        raise ValueError("the knocker's deadwood does not allow that knock")
+    d_mask = _ENGINE.mask(theirs)
+    if _score(state.options, shown.knocker, shown.gin, shown.melds, _ENGINE.mask(mine), d_mask) != shown:
+        raise ValueError("the showdown's lay-offs, deadwood or points do not follow from the cards shown")
+    if state.phase is Phase.OVER:
+        if (sorted_cards(mine), sorted_cards(theirs)) != (state.hands[shown.knocker], state.hands[1 - shown.knocker]):
+            raise ValueError("a finished game's hands are the cards of the last showdown")
+
+
+def _showdown(state: State, melds: tuple[tuple[Card, ...], ...], *, gin: bool) -> State:
+    """Scores a knock: the knocker spreads `melds`, the defender melds and lays off at best.
+
+    `state` is the knocker's SPREAD state (the card put away held apart in `knock_card`).
+    """
+    o = state.options
+    k, d = state.player, 1 - state.player
+    card = state.knock_card[0]
+    knocker_mask = _ENGINE.mask((*state.hands[k], *state.taken))
+    shown = _score(o, k, gin, melds, knocker_mask, _ENGINE.mask(state.hands[d]))
+    winner, points, laid = shown.winner, shown.points, shown.laid_off
+    k_dead, d_dead = _ENGINE.points(_ENGINE.mask(shown.deadwood)), _ENGINE.points(_ENGINE.mask(shown.defender_deadwood))
+    d_melds = shown.defender_melds
     totals = replace_at(state.scores, winner, state.scores[winner] + points)
     boxes = replace_at(state.boxes, winner, state.boxes[winner] + 1)
     hands = replace_at(state.hands, k, _ENGINE.cards_of(knocker_mask))
