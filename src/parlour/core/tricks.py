@@ -142,6 +142,9 @@ def legal_follow(
     """
     if led is None:
         return tuple(hand)
+    if suit_of is natural_suit and not may_trump:
+        plain = [c for c in hand if c.suit is led]
+        return tuple(plain) if plain else tuple(hand)
     if suit_of is natural_suit:
         follow = tuple(c for c in hand if c.suit is led or (may_trump and c.suit is trump and trump is not None))
         if not follow or all(c.suit is not led for c in follow):
@@ -189,6 +192,8 @@ def trick_winner(
     cards = trick.cards
     if not cards:
         raise ValueError("an empty trick has no winner")
+    if power is None and suit_of is natural_suit:
+        return _natural_winner(trick, players, _rank_powers(order), trump, later_identical_wins)
     strength = power if power is not None else rank_power(order)
     led = suit_of(cards[0])
     best = 0
@@ -207,6 +212,41 @@ def trick_winner(
         if p > best_power or (later_identical_wins and card == cards[best]):
             best, best_power = i, p
     return trick.seat_of(best, players)
+
+
+_RANK_POWERS: dict[int, tuple[RankOrder, tuple[int, ...]]] = {}
+
+
+def _rank_powers(order: RankOrder) -> tuple[int, ...]:
+    """The order as a tuple indexed by rank number (-1 for ranks outside it), cached per order."""
+    cached = _RANK_POWERS.get(id(order))
+    if cached is None or cached[0] is not order:
+        table = tuple(order.power(r) if r in order else -1 for r in Rank)
+        cached = _RANK_POWERS[id(order)] = (order, table)
+    return cached[1]
+
+
+def _natural_winner(
+    trick: Trick, players: int, powers: tuple[int, ...], trump: Suit | None, later_identical_wins: bool
+) -> int:
+    """`trick_winner` for printed suits and rank strength: plain attribute and tuple reads only."""
+    cards = trick.cards
+    first = cards[0]
+    led = first.suit
+    best, best_card, best_trump, best_power = 0, first, trump is not None and led is trump, powers[first.rank]
+    for i in range(1, len(cards)):
+        card = cards[i]
+        suit = card.suit
+        if trump is not None and suit is trump:
+            if not best_trump:
+                best, best_card, best_trump, best_power = i, card, True, powers[card.rank]
+                continue
+        elif best_trump or suit is not led:
+            continue
+        p = powers[card.rank]
+        if p > best_power or (p == best_power and later_identical_wins and card == best_card):
+            best, best_card, best_power = i, card, p
+    return (trick.leader + best) % players
 
 
 def point_table(

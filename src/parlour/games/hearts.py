@@ -33,7 +33,8 @@ from __future__ import annotations
 import enum
 import functools
 import random
-from itertools import chain
+from itertools import chain, repeat
+from operator import is_
 from collections.abc import Callable, Sequence
 from typing import Final, TypeAlias, TypeVar
 
@@ -50,7 +51,7 @@ from parlour.core.cards import (
     sorted_cards,
     standard_pack,
 )
-from parlour.core.deck import deal, shuffled_or_fixed
+from parlour.core.deck import shuffled_or_fixed
 from parlour.core.errors import IllegalMove
 from parlour.core.events import Event, redact_events
 from parlour.core.game import GameSpec, checked_apply, require_players
@@ -257,6 +258,19 @@ def _by_card(make: Callable[[int, Card], T]) -> tuple[dict[int, T], ...]:
     return tuple({id(c): make(s, c) for c in (*PACK, HIDDEN)} for s in _SEATS)
 
 
+_SCAN_BY_IDENTITY: Final = 2
+_DISPLAY_ORDER: Final = sorted_cards(PACK)
+_PLACE: Final = {id(c): i for i, c in enumerate(_DISPLAY_ORDER)}
+
+
+def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """`sorted_cards` by identity lookups (see above); hands are kept in this order."""
+    try:
+        return tuple(map(_DISPLAY_ORDER.__getitem__, sorted(map(_PLACE.__getitem__, map(id, cards)))))
+    except KeyError:
+        return sorted_cards(cards)
+
+
 def _one(table: dict[int, T], card: Card) -> T:
     found = table.get(id(card))
     return found if found is not None else table[id(_CANON.get(card, HIDDEN))]
@@ -336,7 +350,9 @@ def new_game(
     else:
         check_seat("dealer=", dealer, n)
     cards, rng = shuffled_or_fixed(PACK, rng, deck)
-    return _deal(options, n, 1, dealer, tuple(_CANON[c] for c in cards), rng, (0,) * n, ())
+    if deck is not None:
+        cards = tuple(_CANON[c] for c in cards)
+    return _deal(options, n, 1, dealer, cards, rng, (0,) * n, ())
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -346,7 +362,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 def apply(state: State, move: Move) -> State:
     """The state after `move`; IllegalMove (naming the rule) if it is not legal."""
-    return checked_apply(state, move, state._moves, explain=_why_illegal, unchecked=_apply)
+    legal = state._moves
+    if len(legal) > _SCAN_BY_IDENTITY and any(map(is_, legal, repeat(move))):
+        # One of the very objects legal_moves handed out: found by identity, which spares
+        # comparing it field by field with up to 52 pass moves.
+        legal = (move,)
+    return checked_apply(state, move, legal, explain=_why_illegal, unchecked=_apply)
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -580,8 +601,12 @@ def _deal(
     events: tuple[Event, ...],
 ) -> State:
     """Deals hand number `hand` from `cards` and opens its passing (or, with no pass, its play)."""
-    hands, kitty = deal(cards, players=n, first=(dealer + 1) % n, each=hand_size(n, options))
-    hands = tuple(sorted_cards(h) for h in hands)
+    # One card at a time clockwise from the dealer's left (as `deck.deal`), by slicing: the
+    # k-th seat from the dealer's left gets cards k, k + n, k + 2n, ...; the rest is the kitty.
+    dealt = n * hand_size(n, options)
+    order = [_sorted(cards[k:dealt:n]) for k in range(n)]
+    hands = tuple(order[(s - dealer - 1) % n] for s in range(n))
+    kitty = tuple(cards[dealt:])
     events = (*events, Event("deals hand", dealer, numbers=(hand,)))
     passing = pass_offset(options, n, hand) != KEEP
     return State(
@@ -611,7 +636,23 @@ def _tricks_done(state: State) -> int:
 def _legal(state: State) -> tuple[Move, ...]:
     phase = state.phase
     if phase is _PLAY:
-        return _each(_PLAY_MOVES[state.trick.next_seat(len(state.hands))], _playable(state))
+        trick = state.trick
+        seat = trick.next_seat(len(state.hands))
+        hand = state.hands[seat]
+        first = not any(state.won)
+        if trick.cards:
+            # Must follow suit if able.
+            cards = legal_follow(hand, trick.cards[0].suit)
+        elif first and state.options.opener is _LOW_CLUB:
+            # The lowest club in play leads the first trick.
+            cards = hand[:1]
+        else:
+            # No heart lead until hearts are broken, unless the hand holds only hearts.
+            cards = legal_leads(hand, barred=None if state.hearts_broken else _HEARTS)
+        if first and state.options.no_points_on_first_trick:
+            # House rule: no penalty card on the first trick while holding anything else.
+            cards = tuple(c for c in cards if c not in PENALTY) or cards
+        return _each(_PLAY_MOVES[seat], cards)
     if phase is _PASS:
         hands = state.hands
         chunks = [_each(_PASS_MOVES[s], hands[s]) for s, p in enumerate(state.passes) if len(p) < PASS_COUNT]
@@ -619,28 +660,6 @@ def _legal(state: State) -> tuple[Move, ...]:
     if phase is _MOON:
         return _MOON_MOVES[_shooter(state)]
     return ()
-
-
-def _playable(state: State) -> tuple[Card, ...]:
-    """The cards the seat to play may play."""
-    trick = state.trick
-    hand = state.hands[trick.next_seat(len(state.hands))]
-    first = not any(state.won)
-    if trick.cards:
-        # Must follow suit if able.
-        cards = legal_follow(hand, trick.cards[0].suit)
-    elif first and state.options.opener is _LOW_CLUB:
-        # The lowest club in play leads the first trick.
-        cards = hand[:1]
-    else:
-        # No heart lead until hearts are broken, unless the hand holds only hearts.
-        cards = legal_leads(hand, barred=None if state.hearts_broken else _HEARTS)
-    if first and state.options.no_points_on_first_trick:
-        # House rule: no penalty card on the first trick while holding anything else.
-        clean = tuple(c for c in cards if c not in PENALTY)
-        if clean:
-            return clean
-    return cards
 
 
 def _why_illegal(state: State, move: Move) -> str:
@@ -713,7 +732,7 @@ def _apply_pass(state: State, move: PassCard) -> State:
         received = list(hands)
         for s in range(n):
             r = (s + offset) % n
-            received[r] = sorted_cards((*received[r], *passes[s]))
+            received[r] = _sorted((*received[r], *passes[s]))
         hands = tuple(received)
         events = (*events, *(Event("receives", (s + offset) % n, passes[s], private=True) for s in range(n)))
         passes, phase, trick = ((),) * n, _PLAY, Trick(_opener(state.options, hands, state.dealer))
@@ -746,9 +765,8 @@ def _apply_play(state: State, move: PlayCard) -> State:
         # Metzker: the first trick's winner takes the kitty, face down.
         taker = winner
         events = (*events, Event("takes the kitty", winner, state.kitty, private=True))
-    broken = state.hearts_broken or any(
-        c.suit is _HEARTS or (c is QUEEN_OF_SPADES and state.options.queen_breaks_hearts) for c in cards
-    )
+    queen = state.options.queen_breaks_hearts
+    broken = state.hearts_broken or any(c.suit is _HEARTS or (queen and c == QUEEN_OF_SPADES) for c in cards)
     after = State(
         options=state.options, hand=state.hand, rng=state.rng, events=events, phase=_PLAY,
         dealer=state.dealer, hands=hands, passes=state.passes, trick=Trick(winner),
