@@ -37,6 +37,7 @@ Readings where the seed is silent or open (library choices, stated in the docs):
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Sequence
 from functools import cached_property
 from typing import Final, TypeAlias
@@ -530,13 +531,16 @@ def _same_rank(held: tuple[Card, ...], rank: Rank, count: int) -> str:
     return cards_text([c for c in held if c.rank is rank][:count])
 
 
+_SEAT_PREFIX: Final = re.compile(r"^\s*(?:seat\s*)?(\d+)\s*:\s*(.*)$", re.IGNORECASE)
 _RANK_WORDS: Final = {str(Rank(r)).lower(): Rank(r) for r in range(1, 14)} | {"t": Rank.TEN}
 
 
 def _parse_lenient(state: State, text: str, legal: tuple[Move, ...]) -> Move | None:
     """Reads "play 7 7", "play 7S 7D" (any suits of one rank) or "give 3" as the canonical move."""
-    body = text.split(":", 1)[1] if ":" in text else text
-    words = normalize(body).split()
+    prefixed = _SEAT_PREFIX.match(text)
+    if prefixed and int(prefixed.group(1)) != state.turn:
+        return None
+    words = normalize(prefixed.group(2) if prefixed else text).split()
     if len(words) < 2 or words[0] not in ("play", "give"):
         return None
     ranks: list[Rank] = []
