@@ -633,6 +633,22 @@ def _tricks_done(state: State) -> int:
     return sum(map(len, state.won)) // len(state.hands)
 
 
+_PASS_MEMO: dict[int, tuple[tuple[Card, ...], int, tuple[PassCard, ...]]] = {}
+"""A small memo of each seat's pass moves by hand object: a pass changes one hand, and the other
+hands are the same tuples in the next state. Entries keep their hand alive, so ids stay unique."""
+
+
+def _pass_moves(seat: int, hand: tuple[Card, ...]) -> tuple[PassCard, ...]:
+    hit = _PASS_MEMO.get(id(hand))
+    if hit is not None and hit[0] is hand and hit[1] == seat:
+        return hit[2]
+    moves = _each(_PASS_MOVES[seat], hand)
+    if len(_PASS_MEMO) >= 256:
+        _PASS_MEMO.clear()
+    _PASS_MEMO[id(hand)] = (hand, seat, moves)
+    return moves
+
+
 def _legal(state: State) -> tuple[Move, ...]:
     phase = state.phase
     if phase is _PLAY:
@@ -655,7 +671,7 @@ def _legal(state: State) -> tuple[Move, ...]:
         return _each(_PLAY_MOVES[seat], cards)
     if phase is _PASS:
         hands = state.hands
-        chunks = [_each(_PASS_MOVES[s], hands[s]) for s, p in enumerate(state.passes) if len(p) < PASS_COUNT]
+        chunks = [_pass_moves(s, hands[s]) for s, p in enumerate(state.passes) if len(p) < PASS_COUNT]
         return chunks[0] if len(chunks) == 1 else tuple(chain.from_iterable(chunks))
     if phase is _MOON:
         return _MOON_MOVES[_shooter(state)]
