@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import inspect
 import random
 from itertools import chain, repeat
 from operator import is_
@@ -572,6 +573,40 @@ def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
 # Phase helpers
 
 
+_FIELDS: Final = tuple(f.name for f in attrs.fields(State))
+_SET: Final[tuple[Callable[[State, object], None], ...]] = tuple(State.__dict__[f].__set__ for f in _FIELDS)
+
+
+def _state(
+    options: Options,
+    hand: int,
+    rng: Rng | None,
+    events: tuple[Event, ...],
+    phase: Phase,
+    dealer: int,
+    hands: tuple[tuple[Card, ...], ...],
+    passes: tuple[tuple[Card, ...], ...],
+    trick: Trick,
+    won: tuple[tuple[Card, ...], ...],
+    kitty: tuple[Card, ...],
+    kitty_taker: int | None,
+    hearts_broken: bool,
+    scores: tuple[int, ...],
+) -> State:
+    """`State(...)` for the play loop: the same object, built by writing its slots directly,
+    about three times faster than the attrs initializer (State has no validators to skip)."""
+    new = object.__new__(State)
+    s = _SET
+    s[0](new, options), s[1](new, hand), s[2](new, rng), s[3](new, events), s[4](new, phase)
+    s[5](new, dealer), s[6](new, hands), s[7](new, passes), s[8](new, trick), s[9](new, won)
+    s[10](new, kitty), s[11](new, kitty_taker), s[12](new, hearts_broken), s[13](new, scores)
+    return new
+
+
+if _FIELDS != tuple(inspect.signature(_state).parameters):
+    raise RuntimeError("hearts._state must list State's fields in order")
+
+
 def _kitty_visible(state: State, player: int | None) -> bool:
     """The kitty is seen by its taker, and by everyone once the final hand was scored."""
     return state.phase is Phase.OVER or (player is not None and player == state.kitty_taker)
@@ -752,10 +787,9 @@ def _apply_pass(state: State, move: PassCard) -> State:
         hands = tuple(received)
         events = (*events, *(Event("receives", (s + offset) % n, passes[s], private=True) for s in range(n)))
         passes, phase, trick = ((),) * n, _PLAY, Trick(_opener(state.options, hands, state.dealer))
-    return State(
-        options=state.options, hand=state.hand, rng=state.rng, events=events, phase=phase,
-        dealer=state.dealer, hands=hands, passes=passes, trick=trick, won=state.won, kitty=state.kitty,
-        kitty_taker=state.kitty_taker, hearts_broken=state.hearts_broken, scores=state.scores,
+    return _state(
+        state.options, state.hand, state.rng, events, phase, state.dealer, hands, passes, trick, state.won,
+        state.kitty, state.kitty_taker, state.hearts_broken, state.scores,
     )  # fmt: skip
 
 
@@ -767,11 +801,10 @@ def _apply_play(state: State, move: PlayCard) -> State:
     events = _one(_PLAY_EVENTS[seat], card)
     n = len(hands)
     if len(cards) < n:
-        return State(
-            options=state.options, hand=state.hand, rng=state.rng, events=events, phase=_PLAY,
-            dealer=state.dealer, hands=hands, passes=state.passes, trick=Trick(trick.leader, cards),
-            won=state.won, kitty=state.kitty, kitty_taker=state.kitty_taker,
-            hearts_broken=state.hearts_broken, scores=state.scores,
+        return _state(
+            state.options, state.hand, state.rng, events, _PLAY, state.dealer, hands, state.passes,
+            Trick(trick.leader, cards), state.won, state.kitty, state.kitty_taker, state.hearts_broken,
+            state.scores,
         )  # fmt: skip
     # The trick is complete: the highest card of the suit led wins it and leads the next.
     winner = trick_winner(Trick(trick.leader, cards), n)
@@ -783,11 +816,10 @@ def _apply_play(state: State, move: PlayCard) -> State:
         events = (*events, Event("takes the kitty", winner, state.kitty, private=True))
     queen = state.options.queen_breaks_hearts
     broken = state.hearts_broken or any(c.suit is _HEARTS or (queen and c == QUEEN_OF_SPADES) for c in cards)
-    after = State(
-        options=state.options, hand=state.hand, rng=state.rng, events=events, phase=_PLAY,
-        dealer=state.dealer, hands=hands, passes=state.passes, trick=Trick(winner),
-        won=replace_at(state.won, winner, state.won[winner] + cards), kitty=state.kitty,
-        kitty_taker=taker, hearts_broken=broken, scores=state.scores,
+    after = _state(
+        state.options, state.hand, state.rng, events, _PLAY, state.dealer, hands, state.passes,
+        Trick(winner), replace_at(state.won, winner, state.won[winner] + cards), state.kitty, taker,
+        broken, state.scores,
     )  # fmt: skip
     return _end_of_tricks(after) if not hands[winner] else after
 
