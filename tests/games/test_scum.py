@@ -309,6 +309,8 @@ def test_check_invariants_rejects_impossible_states() -> None:
         scum.check_invariants(attrs.evolve(state, finished=(2,)))
     with pytest.raises(ValueError, match="cannot come from 0 finished hands"):
         scum.check_invariants(attrs.evolve(state, points=(3, 0, 0, 0)))
+    with pytest.raises(ValueError, match="at most one seat's cards"):
+        scum.check_invariants(attrs.evolve(state, rng=None))
     climbing = position(["3C", "4C", "5C", "6C"], turn=2, pile=["8C", "9C"], last=1)
     with pytest.raises(ValueError, match="8C does not beat 9C"):
         scum.check_invariants(attrs.evolve(climbing, pile=(cards("9C"), cards("8C"))))
@@ -326,3 +328,12 @@ def test_json_round_trip_and_registry() -> None:
     game = parlour.game("scum")
     assert game.title == "Scum" and game.family == "shedding" and game.players == (3, 4, 5, 6, 7, 8)
     assert dict(game.presets) == {"house_party": Options()}
+
+
+def test_a_view_refuses_moves_and_hides_the_legal_moves_of_others() -> None:
+    state = scum.new_game(4, seed=7)
+    with pytest.raises(ValueError, match="cannot apply a move to a view"):
+        scum.apply(scum.view(state, 1), scum.legal_moves(state)[0])
+    assert scum.legal_moves(scum.view(state, 1)) == scum.legal_moves(state)
+    with pytest.raises(ValueError, match="seat 1's hand is hidden in this view"):
+        scum.legal_moves(scum.view(state, 2))

@@ -248,13 +248,17 @@ def new_game(
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
-    """Plays weakest rank first (fewer cards first), then `pass`; gives by rank; () at the end."""
+    """Plays weakest rank first (fewer cards first), then `pass`; gives by rank; () at the end.
+
+    In a view whose seat to act is hidden the moves are unknown: ValueError says so.
+    """
     return state.legal
 
 
 def apply(state: State, move: Move) -> State:
     """The state after `move`; IllegalMove naming the rule if it is not legal."""
-    return checked_apply(state, move, state.legal, explain=_why_illegal, unchecked=_apply)
+    legal = state.legal if state.rng is not None else ()  # a view: checked_apply refuses it
+    return checked_apply(state, move, legal, explain=_why_illegal, unchecked=_apply)
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -316,6 +320,8 @@ def check_invariants(state: State) -> None:
         raise ValueError(f"hand {state.hand} is outside 1..{state.options.hands}")
     if state.rng is not None:
         Rng.check(state.rng)
+    elif sum(1 for held in state.hands if held and HIDDEN not in held) > 1:
+        raise ValueError("a view (no random source) shows at most one seat's cards")
     check_seat("turn", state.turn, n)
     for seat, held in enumerate(state.hands):
         if HIDDEN in held:
@@ -594,7 +600,7 @@ def _end_hand(
         hands=hands,
         turn=scum,
         pile=pile,
-        passing=state.passing.played(finished[-1]) if pile else PassingRound(),
+        passing=state.passing.played(finished[-1]),  # the last play went out
         finished=finished,
         points=points,
     )
@@ -631,7 +637,7 @@ def _check_phase(state: State) -> None:
     if state.phase is Phase.GIVE:
         if state.hand == 1 or not state.options.exchange:
             raise ValueError("the exchange happens only before hands after the first")
-        if state.pile or state.cleared or state.turn != state.table[0]:
+        if state.pile or state.cleared or state.finished or state.turn != state.table[0]:
             raise ValueError("during the exchange nothing is played and the President acts")
     elif state.phase is Phase.PLAY:
         if n - len(empty) < 2:
