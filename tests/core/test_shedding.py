@@ -6,7 +6,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parlour.core.cards import ACE_HIGH, HIDDEN, JOKER, Card, Rank, RankOrder, cards_text, parse_cards, standard_pack
+from parlour.core.cards import (
+    ACE_HIGH,
+    HIDDEN,
+    JOKER,
+    Card,
+    Rank,
+    RankOrder,
+    cards_text,
+    parse_cards,
+    standard_pack,
+)
 from parlour.core.shedding import (
     TWO_HIGH,
     Combo,
@@ -110,6 +120,16 @@ def test_plays_from_offers_one_play_per_rank_and_count() -> None:
     assert texts(plays_from(hand, Combo(Rank.FIVE, 2), SCUM_BEATS, TWO_HIGH)) == ["7C 7D"]
     assert texts(plays_from(hand, Combo(Rank.TWO, 1), SCUM_BEATS, TWO_HIGH)) == []
     assert texts(plays_from(hand, None, SCUM_BEATS, TWO_HIGH, max_count=2)) == ["4D", "7C", "7C 7D"]
+
+
+def test_presorted_hands_skip_the_sort_with_the_same_result() -> None:
+    hand = strength_sorted(parse_cards("2S 7S 7H 4D 7C"), TWO_HIGH)
+    assert cards_text(hand) == "4D 7C 7H 7S 2S"
+    assert rank_groups(hand, TWO_HIGH, presorted=True) == rank_groups(hand, TWO_HIGH)
+    current = Combo(Rank.FIVE, 1)
+    assert plays_from(hand, current, SCUM_BEATS, TWO_HIGH, presorted=True) == plays_from(
+        hand, current, SCUM_BEATS, TWO_HIGH
+    )
 
 
 def test_plays_from_with_sweep_rule_respects_the_cap() -> None:

@@ -309,6 +309,8 @@ def test_check_invariants_rejects_impossible_states() -> None:
         scum.check_invariants(attrs.evolve(state, finished=(2,)))
     with pytest.raises(ValueError, match="cannot come from 0 finished hands"):
         scum.check_invariants(attrs.evolve(state, points=(3, 0, 0, 0)))
+    with pytest.raises(ValueError, match="only a view"):
+        scum.check_invariants(attrs.evolve(state, hands=((HIDDEN,) * 13, *state.hands[1:])))
     with pytest.raises(ValueError, match="at most one seat's cards"):
         scum.check_invariants(attrs.evolve(state, rng=None))
     climbing = position(["3C", "4C", "5C", "6C"], turn=2, pile=["8C", "9C"], last=1)

@@ -318,8 +318,12 @@ def check_invariants(state: State) -> None:
         raise ValueError(f"points {state.points} are not {n} non-negative totals")
     if not 1 <= state.hand <= state.options.hands:
         raise ValueError(f"hand {state.hand} is outside 1..{state.options.hands}")
+    if HIDDEN in state.cleared:
+        raise ValueError("cleared cards were played face up; none can be hidden")
     if state.rng is not None:
         Rng.check(state.rng)
+        if any(HIDDEN in held for held in state.hands):
+            raise ValueError("only a view (no random source) has hidden cards")
     elif sum(1 for held in state.hands if held and HIDDEN not in held) > 1:
         raise ValueError("a view (no random source) shows at most one seat's cards")
     check_seat("turn", state.turn, n)
