@@ -131,11 +131,10 @@ def test_queen_of_spades_breaks_hearts_only_in_metzker() -> None:
     """000: discarding the queen leaves hearts unbroken; 001: the queen breaks them."""
     hands = ["4C 9C 5H", "QS 2D 6H", "2C 3D 7H", "3C 4D 8H"]
     won = ["5C 6C 7C 8C", "", "", ""]
-    for options, broken in ((Options(), False), (Options.metzker(), True)):
-        base = suited_game(attrs.evolve(Options(), passing=Passing.NONE))
-        state = attrs.evolve(mid_hand(base, hands, leader=0, won=won), options=options)
-        if options.kitty:  # the metzker deal keeps a kitty; the taker already has it
-            state = attrs.evolve(state, kitty=(), kitty_taker=None)
+    assert Options.metzker().queen_breaks_hearts and not Options.house_party().queen_breaks_hearts
+    for options, broken in ((Options(), False), (Options(queen_breaks_hearts=True), True)):
+        base = suited_game(attrs.evolve(options, passing=Passing.NONE))
+        state = mid_hand(base, hands, leader=0, won=won)
         state = play(state, "play 9C", "play QS", "play 2C", "play 3C")
         assert state.trick.leader == 0 and state.hearts_broken is broken
         expected = ["play 4C", "play 5H"] if broken else ["play 4C"]

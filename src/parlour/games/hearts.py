@@ -34,9 +34,9 @@ import enum
 import functools
 import inspect
 import random
+from collections.abc import Callable, Sequence
 from itertools import chain, repeat
 from operator import is_
-from collections.abc import Callable, Sequence
 from typing import Final, TypeAlias, TypeVar
 
 import attrs
@@ -45,7 +45,6 @@ from parlour.core.cards import (
     ACE_HIGH,
     HIDDEN,
     Card,
-    Rank,
     Suit,
     check_conservation,
     parse_cards,
@@ -53,7 +52,6 @@ from parlour.core.cards import (
     standard_pack,
 )
 from parlour.core.deck import shuffled_or_fixed
-from parlour.core.errors import IllegalMove
 from parlour.core.events import Event, redact_events
 from parlour.core.game import GameSpec, checked_apply, require_players
 from parlour.core.notation import parse_by_matching
@@ -62,33 +60,11 @@ from parlour.core.seats import check_seat, replace_at
 from parlour.core.tricks import Trick, legal_follow, legal_leads, point_table, points, trick_winner
 
 __all__ = [
-    "GAME",
-    "ChooseMoon",
-    "Moon",
-    "Move",
-    "Opener",
-    "Options",
-    "PassCard",
-    "Passing",
-    "Phase",
-    "PlayCard",
-    "State",
-    "apply",
-    "check_invariants",
-    "hand_size",
-    "is_over",
-    "kitty_size",
-    "legal_moves",
-    "new_game",
-    "parse_move",
-    "pass_offset",
-    "score_hand",
-    "scores",
-    "shuffle_unseen",
-    "to_act",
-    "view",
-    "winners",
-]
+    "GAME", "ChooseMoon", "Moon", "Move", "Opener", "Options", "PassCard", "Passing", "Phase",
+    "PlayCard", "State", "apply", "check_invariants", "hand_size", "is_over", "kitty_size",
+    "legal_moves", "new_game", "parse_move", "pass_offset", "score_hand", "scores",
+    "shuffle_unseen", "to_act", "view", "winners",
+]  # fmt: skip
 
 # ---------------------------------------------------------------------------------------------
 # Rule tables
@@ -118,7 +94,7 @@ ROTATE_FOUR: Final = (LEFT, RIGHT, ACROSS, KEEP)
 ROTATE_OTHER: Final = (LEFT, RIGHT, KEEP)
 """The cycle with 3 or 5-7 players: no across round (Metzker; nobody sits across from 3)."""
 TARGET_SCORE: Final = 100
-_SUIT_WORD: Final = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade", None: "card"}
+_SUIT_WORD: Final = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
 
 
 class Passing(enum.Enum):
@@ -153,6 +129,8 @@ class Moon(enum.Enum):
 
 
 class Phase(enum.Enum):
+    """What the table is doing: choosing passes, playing tricks, the moon choice, or done."""
+
     PASS = 0
     PLAY = 1
     MOON = 2
@@ -514,7 +492,8 @@ def check_invariants(state: State) -> None:
         expect = size - done - (s in played) - len(state.passes[s])
         if len(state.hands[s]) != expect:
             raise ValueError(f"seat {s} holds {len(state.hands[s])} cards, expected {expect}")
-    broken = any(c.suit is Suit.HEARTS or (o.queen_breaks_hearts and c == QUEEN_OF_SPADES) for w in state.won for c in w)
+    queen = o.queen_breaks_hearts
+    broken = any(c.suit is Suit.HEARTS or (queen and c == QUEEN_OF_SPADES) for w in state.won for c in w)
     if state.hearts_broken != broken:
         raise ValueError("hearts_broken does not match the cards played to completed tricks")
 
@@ -743,7 +722,7 @@ def _why_illegal(state: State, move: Move) -> str:
     trick = state.trick
     if trick.cards:
         led = trick.cards[0].suit
-        if move.card.suit is not led and any(c.suit is led for c in hand):
+        if led is not None and move.card.suit is not led and any(c.suit is led for c in hand):
             return f"must follow suit: holds a {_SUIT_WORD[led]}"
     elif not any(state.won) and state.options.opener is Opener.LOW_CLUB:
         return f"the lowest club in play leads the first trick: must lead {hand[0]}"
