@@ -421,7 +421,9 @@ def check_invariants(state: State) -> None:
 def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
     """The same position with the cards `player` cannot see (other hand, stock) rearranged."""
     over = state.phase is Phase.OVER
-    seats = [s for s in (0, 1) if s != player and not over]
+    # A knocker about to spread keeps their cards: the knock itself says they can be spread.
+    fixed = state.player if state.phase is Phase.SPREAD else None
+    seats = [s for s in (0, 1) if s != player and s != fixed and not over]
     unseen = [c for s in seats for c in state.hands[s]] + list(state.stock)
     mixed, _ = Rng(seed).shuffled(unseen)
     hands = list(state.hands)
