@@ -18,7 +18,11 @@ seed is silent:
 Knocking is two moves: ``knock 7H`` names the discard, then ``spread ...`` picks the
 arrangement of the other ten cards (it matters: it decides what the defender can lay off). When
 only one arrangement is possible, it is used at once; ``gin 7H`` always uses the canonical one,
-since nothing can be laid off against gin. This keeps `legal_moves` at most 13 moves in a turn.
+since nothing can be laid off against gin. A turn thus offers one discard and at most one knock
+or gin per card, and the arrangements are only listed once a player has knocked.
+
+The knock test runs every turn on `parlour.core.melds.OneDeck` (bit masks, an isolated-card
+bound, memoised least deadwood): a random hand from the deal to its scoring takes about 1.5 ms.
 
 >>> state = new_game(seed=3, dealer=0)
 >>> [str(m) for m in legal_moves(state)]
