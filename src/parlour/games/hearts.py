@@ -255,6 +255,17 @@ def _one(table: dict[int, T], card: Card) -> T:
     return found if found is not None else table[id(_CANON.get(card, HIDDEN))]
 
 
+_PENALTY_BY_ID: Final = {id(c): PENALTY.get(c, 0) for c in PACK}
+
+
+def _penalty(cards: Sequence[Card]) -> int:
+    """`points(cards, PENALTY)` by identity lookups (see above)."""
+    try:
+        return sum(map(_PENALTY_BY_ID.__getitem__, map(id, cards)))
+    except KeyError:
+        return points(cards, PENALTY)
+
+
 def _each(table: dict[int, T], cards: Sequence[Card]) -> tuple[T, ...]:
     try:
         return tuple(map(table.__getitem__, map(id, cards)))
@@ -431,7 +442,11 @@ def score_hand(
     >>> score_hand([parse_cards("QS 2H"), parse_cards("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"), (), ()], Options())
     (14, 12, 0, 0)
     """
-    got = tuple(points(pile, PENALTY) for pile in captured)
+    return _score_points(tuple(_penalty(pile) for pile in captured), options, moon)
+
+
+def _score_points(got: tuple[int, ...], options: Options, moon: Moon | None) -> tuple[int, ...]:
+    """`score_hand` from each seat's penalty points."""
     if sum(got) != HAND_POINTS:
         raise ValueError(f"captured cards hold {sum(got)} penalty points, not all {HAND_POINTS}")
     if moon is Moon.CHOICE:
@@ -584,6 +599,15 @@ def _state(
 
 if _FIELDS != tuple(inspect.signature(_state).parameters):
     raise RuntimeError("hearts._state must list State's fields in order")
+
+_SET_MOVES: Final[Callable[[State, object], None]] = State.__dict__["_moves"].__set__
+
+
+def _ready(new: State) -> State:
+    """A new state from the play loop with its legal moves already cached: the next `apply`
+    needs them anyway, and filling the slot here skips the lazy lookup of `cached_property`."""
+    _SET_MOVES(new, _legal(new))
+    return new
 
 
 def _kitty_visible(state: State, player: int | None) -> bool:
@@ -766,10 +790,10 @@ def _apply_pass(state: State, move: PassCard) -> State:
         hands = tuple(received)
         events = (*events, *(Event("receives", (s + offset) % n, passes[s], private=True) for s in range(n)))
         passes, phase, trick = ((),) * n, _PLAY, Trick(_opener(state.options, hands, state.dealer))
-    return _state(
+    return _ready(_state(
         state.options, state.hand, state.rng, events, phase, state.dealer, hands, passes, trick, state.won,
         state.kitty, state.kitty_taker, state.hearts_broken, state.scores,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _apply_play(state: State, move: PlayCard) -> State:
@@ -780,11 +804,11 @@ def _apply_play(state: State, move: PlayCard) -> State:
     events = _one(_PLAY_EVENTS[seat], card)
     n = len(hands)
     if len(cards) < n:
-        return _state(
+        return _ready(_state(
             state.options, state.hand, state.rng, events, _PLAY, state.dealer, hands, state.passes,
             Trick(trick.leader, cards), state.won, state.kitty, state.kitty_taker, state.hearts_broken,
             state.scores,
-        )  # fmt: skip
+        ))  # fmt: skip
     # The trick is complete: the highest card of the suit led wins it and leads the next.
     winner = trick_winner(Trick(trick.leader, cards), n)
     taker = state.kitty_taker
@@ -800,7 +824,7 @@ def _apply_play(state: State, move: PlayCard) -> State:
         Trick(winner), replace_at(state.won, winner, state.won[winner] + cards), state.kitty, taker,
         broken, state.scores,
     )  # fmt: skip
-    return _end_of_tricks(after) if not hands[winner] else after
+    return _end_of_tricks(after) if not hands[winner] else _ready(after)
 
 
 def _captured(state: State) -> tuple[tuple[Card, ...], ...]:
@@ -810,7 +834,7 @@ def _captured(state: State) -> tuple[tuple[Card, ...], ...]:
 
 def _end_of_tricks(state: State) -> State:
     """After the last trick: the moon choice if the rules offer one, else score the hand."""
-    got = tuple(points(pile, PENALTY) for pile in _captured(state))
+    got = tuple(_penalty(pile) for pile in _captured(state))
     if HAND_POINTS in got:
         events = (*state.events, Event("shoots the moon", got.index(HAND_POINTS)))
         if state.options.moon is Moon.CHOICE:
