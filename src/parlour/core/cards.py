@@ -37,6 +37,7 @@ __all__ = [
     "RankOrder",
     "Suit",
     "card_points",
+    "interned",
     "cards_text",
     "check_conservation",
     "parse_cards",
@@ -183,6 +184,7 @@ def _make_tables() -> tuple[dict[Card, str], dict[str, Card], dict[Card, int]]:
 
 
 _TEXT, _PARSE, _SORT_KEY = _make_tables()
+_INTERNED: Final = {card: card for card in _PARSE.values()}
 JOKER: Final = _PARSE["JK"]
 HIDDEN: Final = _PARSE["??"]
 """The placeholder a view shows for a card whose face the viewer may not see."""
@@ -199,7 +201,15 @@ def card_from_text(text: str) -> Card:
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """Reads cards from "AS 10H 2c" or from an iterable of strings and `Card`s."""
     items: Iterable[str | Card] = text.replace(",", " ").split() if isinstance(text, str) else text
-    return tuple(item if isinstance(item, Card) else Card.parse(item) for item in items)
+    return tuple(interned(item) if isinstance(item, Card) else Card.parse(item) for item in items)
+
+
+def interned(card: Card) -> Card:
+    """The one shared object for this card's value (parsing and packs always return these).
+
+    Games may then look cards up by identity on their hot paths.
+    """
+    return _INTERNED[card]
 
 
 def cards_text(cards: Iterable[Card]) -> str:
@@ -216,14 +226,14 @@ def standard_pack(*, packs: int = 1, jokers: int = 0) -> tuple[Card, ...]:
     """`packs` 52-card packs with `jokers` jokers per pack, in a fixed new-pack order."""
     if packs < 1 or jokers < 0:
         raise ValueError(f"a pack needs packs >= 1 and jokers >= 0 (got {packs}, {jokers})")
-    one = tuple(Card(rank, suit) for suit in SUITS for rank in NATURAL_RANKS)
+    one = tuple(_INTERNED[Card(rank, suit)] for suit in SUITS for rank in NATURAL_RANKS)
     return (one + (JOKER,) * jokers) * packs
 
 
 def stripped_pack(ranks: Iterable[Rank], *, packs: int = 1) -> tuple[Card, ...]:
     """A pack holding only the given ranks in every suit (e.g. Euchre's 9..A)."""
     keep = tuple(ranks)
-    return tuple(Card(rank, suit) for suit in SUITS for rank in keep) * packs
+    return tuple(_INTERNED[Card(rank, suit)] for suit in SUITS for rank in keep) * packs
 
 
 @lru_cache(maxsize=64)
