@@ -28,6 +28,7 @@ from parlour.core.cards import card_from_text
 from parlour.core.events import Event, redact_events
 from parlour.core.game import GameMove, GameState
 from parlour.core.options import options_text, parse_options
+from parlour.tools.playthrough import choose_move
 
 NAMES: Final = parlour.game_names()
 SEEDS: Final = st.integers(min_value=0, max_value=2**32 - 1)
@@ -104,18 +105,6 @@ def check_end(spec: Game, state: GameState, last: GameMove | None, n: int, where
             spec.parse_move(state, text)
 
 
-def choose(chooser: random.Random, legal: tuple[GameMove, ...]) -> GameMove:
-    """A random legal move: half the time uniform over the moves, half the time uniform over the
-    kinds of move first. The second half reaches rare moves (a knock among ten discards, a bank
-    among holds) often enough that random games end and their rare rules get exercised."""
-    if chooser.random() < 0.5:
-        return legal[chooser.randrange(len(legal))]
-    kinds = sorted({type(m).__name__ for m in legal})
-    kind = kinds[chooser.randrange(len(kinds))]
-    same = [m for m in legal if type(m).__name__ == kind]
-    return same[chooser.randrange(len(same))]
-
-
 def playout(
     spec: Game,
     seed: int,
@@ -146,7 +135,7 @@ def playout(
         if not legal:
             check_end(spec, state, moves[-1] if moves else None, n, where)
             return state, tuple(moves)
-        move = choose(chooser, legal)
+        move = choose_move(chooser, legal)
         if chooser.random() < PARSE_RATE:
             assert spec.parse_move(state, str(move)) == move, f"{where}: parse_move(str({move!r})) is another move"
         following = spec.apply(state, move)
