@@ -57,7 +57,7 @@ class GamesTable(SphinxDirective):
         ]
         for name in parlour.game_names():
             spec = parlour.game(name)
-            link = f":doc:`{name}`" if (here / f"{name}.rst").exists() else f"``{name}``"
+            link = f":doc:`{name} <{name}>`" if (here / f"{name}.rst").exists() else f"``{name}``"
             presets = ", ".join(f"``{preset}``" for preset, _ in spec.presets) or "-"
             lines += [
                 f"   * - {link}",
