@@ -283,6 +283,8 @@ def _parse_own_move(spec: Game, state: GameState, seat: int, text: str) -> GameM
             raise plain from None
     if move.player != seat:
         raise NotationError(f"{text!r} is a move of seat {move.player}; you are seat {seat}")
+    if move not in spec.legal_moves(state):
+        spec.apply(state, move)  # a lenient parser read an illegal move: the game says why
     return move
 
 
