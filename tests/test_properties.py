@@ -389,6 +389,9 @@ def corruptions(payload: dict[str, JSON], n: int, rng: random.Random) -> Iterato
     # Zones are state fields holding cards or lists of cards (hands); nested records such as a
     # scored showdown may legitimately repeat cards of a zone.
     cards = [(p, node) for p, node in nodes if len(p) > 2 and all(type(i) is int for i in p[2:]) and _is_card(node)]
+    if cards and value.get("rng") is not None:
+        path = cards[rng.randrange(len(cards))][0]
+        yield f"a hidden card at {path} in a state that is not a view", _set(payload, path, "??")
     if len(cards) >= 2:
         for _ in range(3):
             (path, old), (_, new) = rng.sample(cards, 2)
@@ -576,7 +579,7 @@ def test_from_json_of_mutated_states_raises_only_value_error(spec: Game, seed: i
             raise AssertionError(f"mutating {path}: {type(exc).__name__}: {exc}") from exc
         assert isinstance(back, spec.state_type)
         spec.to_act(back), spec.is_over(back), spec.scores(back)
-        for move in spec.legal_moves(back)[:3]:
+        for move in spec.legal_moves(back)[:3] if back.rng is not None else ():
             spec.apply(back, move)
         for seat in (None, 0):
             spec.view(back, seat)

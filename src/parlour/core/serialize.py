@@ -164,6 +164,18 @@ def _decode_attrs(data: object, cls: type, path: str) -> object:
         raise _fail(path, f"not a valid {cls.__name__}: {exc}") from None
 
 
+def _holds_hidden(value: object) -> bool:
+    """Whether a hidden card ("??") appears anywhere in the value, events excepted."""
+    if isinstance(value, Card):
+        return value.is_hidden
+    if isinstance(value, (tuple, frozenset)):
+        return any(_holds_hidden(item) for item in value)
+    cls = type(value)
+    if attrs.has(cls):
+        return any(_holds_hidden(getattr(value, f.name)) for f in attrs.fields(cls) if f.name != "events")
+    return False
+
+
 def _game_of(value: object) -> str:
     module = type(value).__module__
     prefix = "parlour.games."
@@ -229,6 +241,8 @@ def from_json(text: str | bytes) -> object:
     except RecursionError:
         raise ValueError("value: nested too deeply") from None
     if kind == "state":
+        if getattr(value, "rng", None) is not None and _holds_hidden(value):
+            raise ValueError("value: a state with a random source is not a view, so it may hold no hidden card")
         try:
             game(name).check_invariants(typing.cast("GameState", value))
         except (ValueError, LookupError, TypeError, ArithmeticError) as exc:
