@@ -218,7 +218,7 @@ def from_json(text: str | bytes) -> object:
         raise ValueError(f"not JSON: {exc}") from None
     if not isinstance(payload, dict):
         raise ValueError("parlour JSON is an object with the keys parlour, game, kind and value")
-    if payload.get("parlour") != FORMAT_VERSION:
+    if type(payload.get("parlour")) is not int or payload.get("parlour") != FORMAT_VERSION:
         raise ValueError(f"unknown parlour JSON format {payload.get('parlour')!r} (expected {FORMAT_VERSION})")
     name, kind = payload.get("game"), payload.get("kind")
     from parlour.core.registry import game, game_names
