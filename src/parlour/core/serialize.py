@@ -36,12 +36,12 @@ JSONValue = Union[None, bool, int, str, list["JSONValue"], dict[str, "JSONValue"
 
 def encode_value(value: object) -> JSONValue:
     """The JSON-ready form of one value (see the module docstring)."""
+    if isinstance(value, enum.Enum):
+        return value.name
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, Card):
         return str(value)
-    if isinstance(value, enum.Enum):
-        return value.name
     if isinstance(value, tuple):
         return [encode_value(item) for item in value]
     if isinstance(value, frozenset):
@@ -78,7 +78,7 @@ def _decode_union(data: object, options: tuple[object, ...], path: str) -> objec
         raise _fail(path, f"type {tag!r} is not one of {', '.join(names) or 'the allowed types'}")
     errors = []
     for option in options:
-        if option is type(None) or (isinstance(option, type) and attrs.has(option)):
+        if option is type(None) or (option is not Card and isinstance(option, type) and attrs.has(option)):
             continue
         try:
             return decode_value(data, option, path)
