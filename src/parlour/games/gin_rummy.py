@@ -596,7 +596,7 @@ def _apply(state: State, move: Move) -> State:
             spreads = _spreads(knocked)
             return _showdown(knocked, _cards(spreads[0][0]), gin=False) if len(spreads) == 1 else knocked
         case Spread(melds=melds):
-            return _showdown(state, melds, gin=False)
+            return _showdown(state, melds, gin=False, announced=True)
     raise IllegalMove(f"{move!r} is not a Gin Rummy move")
 
 
@@ -757,10 +757,13 @@ def _check_showdown(state: State, shown: Showdown) -> None:
             raise ValueError("a finished game's hands are the cards of the last showdown")
 
 
-def _showdown(state: State, melds: tuple[tuple[Card, ...], ...], *, gin: bool) -> State:
+def _showdown(
+    state: State, melds: tuple[tuple[Card, ...], ...], *, gin: bool, announced: bool = False
+) -> State:
     """Scores a knock: the knocker spreads `melds`, the defender melds and lays off at best.
 
-    `state` is the knocker's SPREAD state (the card put away held apart in `knock_card`).
+    `state` is the knocker's SPREAD state (the card put away held apart in `knock_card`);
+    `announced` when the knock was already told by the move before (a separate spread move).
     """
     o = state.options
     k, d = state.player, 1 - state.player
@@ -773,8 +776,9 @@ def _showdown(state: State, melds: tuple[tuple[Card, ...], ...], *, gin: bool) -
     totals = replace_at(state.scores, winner, state.scores[winner] + points)
     boxes = replace_at(state.boxes, winner, state.boxes[winner] + 1)
     hands = replace_at(state.hands, k, _ENGINE.cards_of(knocker_mask))
+    knock_event = () if announced else (Event("goes gin" if gin else "knocks", k, (card,)),)
     events = (
-        Event("goes gin" if gin else "knocks", k, (card,), numbers=(k_dead,)),
+        *knock_event,
         Event("shows melds", k, tuple(c for m in melds for c in m)),
         Event("shows deadwood", k, shown.deadwood, numbers=(k_dead,)),
         Event("shows melds", d, tuple(c for m in d_melds for c in m)),
