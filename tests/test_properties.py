@@ -41,11 +41,13 @@ PLY_BUDGET: Final = 1500
 ALWAYS_PROBED: Final = 2
 """The first plies of every playout always get the expensive checks."""
 MAX_MOVES_CHECKED: Final = 24
+"""At most this many legal moves of one position go through the per-move expensive checks."""
 PARSE_RATE: Final = 0.3
 """The share of plies whose chosen move goes through the notation round trip (probes check all)."""
 CORRUPT_EVERY: Final = 3
 """Corrupted-JSON checks run at every third probed position (and at the end): they are the dearest."""
-"""At most this many legal moves of one position go through the per-move expensive checks."""
+MANY_SEEDS: Final = 200
+"""Seeds 0..199 each play one whole game in the plain sweep, beside the hypothesis examples."""
 GARBAGE: Final = ("", "   ", "xyzzy", "play", "play ZZ", "pass pass pass", "\x00", "seat 99: pass", "-1: x")
 SEAT_FIELD: Final = re.compile(
     r"^(player|seat|dealer|leader|current|first|starter|turn)$|_(player|seat|dealer|leader|taker|winner)$"
@@ -583,3 +585,24 @@ def test_from_json_of_mutated_states_raises_only_value_error(spec: Game, seed: i
             spec.apply(back, move)
         for seat in (None, 0):
             spec.view(back, seat)
+
+
+def test_hundreds_of_seeded_games_reach_a_winner(spec: Game) -> None:
+    """Seeds 0..199 each play a whole random game to its winners, with the game's invariants
+    (conservation, score laws) checked whenever a new hand starts and at the end."""
+    for seed in range(MANY_SEEDS):
+        chooser = random.Random(seed)
+        state = spec.new_game(seed=seed)
+        for _ in range(spec.max_plies):
+            legal = spec.legal_moves(state)
+            if not legal:
+                break
+            following = spec.apply(state, choose_move(chooser, legal))
+            if following.hand != state.hand:
+                spec.check_invariants(following)
+            state = following
+        where = f"{spec.name} seed={seed}"
+        assert spec.is_over(state), f"{where}: no end within max_plies={spec.max_plies}"
+        spec.check_invariants(state)
+        winners = spec.winners(state)
+        assert winners and winners <= frozenset(range(len(spec.scores(state)))), f"{where}: winners {winners}"
