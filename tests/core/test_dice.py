@@ -5,24 +5,37 @@ from __future__ import annotations
 from collections import Counter
 from typing import cast
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from parlour.core.dice import (
+    DiceRules,
     OfAKind,
+    Outcome,
+    Phase,
     ScoringTable,
     Turn,
+    bank_step,
     best_score,
+    check_position,
     check_rolls,
     check_turn,
     counts_of,
+    hold_step,
     is_bust,
+    opening,
     redraw_future,
+    refusal,
     roll_dice,
+    roll_step,
     score_exact,
+    score_unit,
     scoring_holds,
+    turn_phase,
 )
+from parlour.core.events import Event
 from parlour.core.rng import Rng
 
 # The two tables of rules/other.md section 7, written out here so the primitive is tested on
@@ -223,3 +236,194 @@ def test_check_turn_refuses_unreachable_turns(turn: Turn, message: str) -> None:
 
 def test_check_turn_accepts_a_reachable_turn() -> None:
     check_turn("turn", Turn(total=150, held=(1, 5), roll=(2, 3, 4, 5)), FARKLE)
+
+
+# --- the turn machinery ----------------------------------------------------------------------
+
+RULES = DiceRules(
+    name="farkle",
+    players=(2, 3, 4, 5, 6, 7, 8),
+    table=FARKLE,
+    entry=500,
+    keep="hold",
+    bust="farkles, losing",
+    entered="gets on the board",
+    not_entered="not on the board: needs 500 in one turn to bank",
+    entered_total="bankable",
+)
+RULES_5 = DiceRules(
+    name="ten_thousand",
+    players=(2, 3, 4, 5, 6, 7, 8),
+    table=TEN_THOUSAND,
+    entry=1000,
+    keep="keep",
+    bust="busts, losing",
+    entered="melds",
+    not_entered="not melded: needs 1000 in one turn to score",
+    entered_total="melded",
+)
+RNG = Rng(seed=7)
+
+
+def test_turn_phase_follows_the_turn() -> None:
+    assert turn_phase(Turn(), over=False) is Phase.START
+    assert turn_phase(Turn(total=100, held=(1,), roll=(2, 3, 4, 5, 5)), over=False) is Phase.ROLLED
+    assert turn_phase(Turn(total=100, held=(1,)), over=False) is Phase.HELD
+    assert turn_phase(Turn(total=1000), over=False) is Phase.HELD  # hot dice: all dice back
+    assert turn_phase(Turn(), over=True) is Phase.OVER
+
+
+def test_roll_step_rolls_the_dice_not_set_aside_from_the_queue() -> None:
+    turn = Turn(total=100, held=(1,))
+    step = roll_step(RULES, turn, seat=2, score=700, rolls=(6, 5, 2, 2, 3, 4), rng=RNG)
+    assert step.outcome is Outcome.GOES_ON
+    assert step.turn == Turn(total=100, held=(1,), roll=(2, 2, 3, 5, 6))
+    assert step.events == (Event("rolled", player=2, numbers=(6, 5, 2, 2, 3)),)
+    assert (step.score, step.rolls, step.rng) == (700, (4,), RNG)
+
+
+def test_roll_step_bust_loses_the_turn_total() -> None:
+    turn = Turn(total=350, held=(1, 5, 5))
+    step = roll_step(RULES, turn, seat=1, score=0, rolls=(2, 3, 4), rng=RNG)
+    assert step.outcome is Outcome.BUST
+    assert (step.turn, step.score, step.rolls) == (Turn(), 0, ())
+    assert step.events == (
+        Event("rolled", player=1, numbers=(2, 3, 4)),
+        Event("farkles, losing", player=1, numbers=(350,)),
+    )
+
+
+def test_roll_step_draws_from_the_rng_after_the_queue() -> None:
+    step = roll_step(RULES_5, Turn(), seat=0, score=0, rolls=(1,), rng=RNG)
+    drawn, after = RNG.dice(4)
+    assert step.events[0] == Event("rolled", player=0, numbers=(1, *drawn))
+    assert (step.rolls, step.rng) == ((), after)
+
+
+def test_hold_step_adds_the_value_and_keeps_the_dice_aside() -> None:
+    turn = Turn(total=100, held=(1,), roll=(1, 1, 1, 3, 4))
+    step = hold_step(RULES_5, turn, (1, 1), seat=0, score=0, rolls=(6,), rng=RNG)
+    assert step.outcome is Outcome.GOES_ON
+    assert step.turn == Turn(total=300, held=(1, 1, 1))
+    assert step.events == (
+        Event("holds 1 1 for", player=0, numbers=(200,)),
+        Event("has a turn total of", player=0, numbers=(300,)),
+    )
+    assert (step.score, step.rolls, step.rng) == (0, (6,), RNG)
+
+
+@pytest.mark.parametrize(
+    ("rules", "roll", "word"), [(RULES, (1, 1, 1, 5, 5), "six"), (RULES_5, (1, 1, 1, 1), "five")]
+)
+def test_hold_step_announces_hot_dice_with_the_dice_count(rules: DiceRules, roll: tuple[int, ...], word: str) -> None:
+    step = hold_step(rules, Turn(total=50, held=(5,), roll=roll), roll, seat=3, score=0, rolls=(), rng=RNG)
+    assert step.turn.is_hot() and step.turn.held == ()
+    assert step.events[-1] == Event(f"has hot dice: all {word} may be rolled again", player=3)
+
+
+def test_bank_step_adds_the_total_and_marks_a_first_bank() -> None:
+    turn = Turn(total=550, held=(5, 5, 5, 5))
+    first = bank_step(RULES, turn, seat=1, score=0, rolls=(), rng=RNG)
+    assert (first.outcome, first.turn, first.score) == (Outcome.BANKED, Turn(), 550)
+    assert first.events == (
+        Event("banks", player=1, numbers=(550,)),
+        Event("gets on the board", player=1),
+        Event("has", player=1, numbers=(550,)),
+    )
+    later = bank_step(RULES_5, turn, seat=1, score=1500, rolls=(), rng=RNG)
+    assert later.score == 2050
+    assert [e.what for e in later.events] == ["banks", "has"]
+
+
+@pytest.mark.parametrize(
+    ("phase", "turn", "hold", "bank", "reason"),
+    [
+        (Phase.START, Turn(), (1,), False, "no roll to hold dice from: roll first"),
+        (Phase.ROLLED, Turn(roll=(1, 2, 3, 4, 6, 6)), (), False, "hold at least one scoring die"),
+        (Phase.ROLLED, Turn(roll=(1, 2, 3, 4, 6, 6)), (7,), False, "dice show faces 1 to 6"),
+        (Phase.ROLLED, Turn(roll=(1, 2, 3, 4, 6, 6)), (5,), False, "the roll 1 2 3 4 6 6 does not hold those dice"),
+        (Phase.ROLLED, Turn(roll=(1, 1, 2, 3, 5, 6)), (5, 1), False, "list held dice in ascending order"),
+        (Phase.ROLLED, Turn(roll=(1, 2, 3, 4, 6, 6)), (1, 2), False, "every held die must score"),
+        (Phase.ROLLED, Turn(roll=(1, 2, 3, 4, 6, 6)), None, True, "hold scoring dice from the roll 1 2 3 4 6 6 first"),
+        (Phase.ROLLED, Turn(roll=(1, 2, 3, 4, 6, 6)), None, False, "hold scoring dice from the roll"),
+        (Phase.START, Turn(), None, True, "nothing to bank: roll first"),
+        (Phase.HELD, Turn(total=450, held=(1, 1, 5, 5)), None, True, "not on the board: needs 500 in one turn"),
+    ],
+)
+def test_refusal_names_the_rule(
+    phase: Phase, turn: Turn, hold: tuple[int, ...] | None, bank: bool, reason: str
+) -> None:
+    why = refusal(RULES, phase, turn, hold=hold, bank=bank)
+    assert why is not None and why.startswith(reason)
+
+
+def test_refusal_uses_the_games_words_and_leaves_other_moves_to_the_game() -> None:
+    assert refusal(RULES, Phase.HELD, Turn(total=450, held=(1, 1, 5, 5)), hold=None, bank=True) == (
+        "not on the board: needs 500 in one turn to bank, has 450"
+    )
+    assert refusal(RULES_5, Phase.ROLLED, Turn(roll=(2, 3, 4, 6, 6)), hold=None, bank=False) == (
+        "keep scoring dice from the roll 2 3 4 6 6 first"
+    )
+    assert refusal(RULES_5, Phase.HELD, Turn(total=950, held=(1, 1, 1, 5)), hold=None, bank=True) == (
+        "not melded: needs 1000 in one turn to score, has 950"
+    )
+    assert refusal(RULES, Phase.START, Turn(), hold=None, bank=False) is None
+
+
+def test_opening_seats_the_first_roller_and_checks_the_queue() -> None:
+    start = opening(4, seed=9, rolls=[6, 5], dealer=None)
+    assert (start.first, start.rolls, start.rng) == (0, (6, 5), Rng(9))
+    assert opening(4, seed=9, rolls=None, dealer=3).first == 0
+    assert opening(4, seed=9, rolls=None, dealer=1).first == 2
+    with pytest.raises(ValueError, match="dealer"):
+        opening(4, seed=9, rolls=None, dealer=4)
+    with pytest.raises(ValueError, match="rolls=: entry 0 is 9"):
+        opening(4, seed=9, rolls=[9], dealer=None)
+
+
+def test_score_unit_is_the_smallest_step_of_the_table() -> None:
+    assert score_unit(FARKLE) == score_unit(TEN_THOUSAND) == 50
+    assert score_unit(ScoringTable(dice=5, singles=((1, 100),), of_a_kind=(OfAKind(count=3, times_triple=1),))) == 100
+
+
+@attrs.frozen(kw_only=True)
+class _Position:
+    scores: tuple[int, ...] = (0, 650)
+    player: int = 1
+    first: int = 0
+    hand: int = 2
+    rolls: tuple[int, ...] = (3,)
+    rng: Rng | None = RNG
+    turn: Turn = Turn(total=100, held=(1,), roll=(2, 3, 4, 5, 6))
+
+
+def _check(at: _Position) -> None:
+    check_position(
+        RULES, scores=at.scores, player=at.player, first=at.first, hand=at.hand,
+        rolls=at.rolls, rng=at.rng, turn=at.turn,
+    )
+
+
+def test_check_position_accepts_a_reachable_position_and_views() -> None:
+    _check(_Position())
+    _check(_Position(rng=None, rolls=()))
+
+
+@pytest.mark.parametrize(
+    ("position", "message"),
+    [
+        (_Position(scores=(0,)), "farkle is played by 2 to 8 players, not 1"),
+        (_Position(player=2), "player"),
+        (_Position(first=-1), "first"),
+        (_Position(hand=0), "hand 0"),
+        (_Position(scores=(0, 450)), "seat 1 has 450 points: not a bankable total"),
+        (_Position(scores=(0, 620)), "not a bankable total"),
+        (_Position(scores=(-500, 0)), "not a bankable total"),
+        (_Position(rolls=(0,)), "not a die face"),
+        (_Position(turn=Turn(total=100, held=(2,))), "do not account"),
+        (_Position(turn=Turn(total=120, held=(1,))), "turn total 120 is not a multiple of 50"),
+    ],
+)
+def test_check_position_refuses_unreachable_positions(position: _Position, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        _check(position)

@@ -1,6 +1,6 @@
 """Dice: rolls with a fixed queue, table-driven scoring, and the push-your-luck turn.
 
-Three parts serve every "roll, set aside scoring dice, roll on or bank" game (Farkle, 10,000):
+Four parts serve every "roll, set aside scoring dice, roll on or bank" game (Farkle, 10,000):
 
 * **Rolling.** `roll_dice` takes faces from a state's fixed queue first (DESIGN.md's `rolls=`,
   checked by `check_rolls`) and then from the state's `Rng`, so `apply` stays pure.
@@ -12,6 +12,13 @@ Three parts serve every "roll, set aside scoring dice, roll on or bank" game (Fa
 * **The turn.** `Turn` accumulates one player's turn: the turn total, the dice set aside since all
   dice were last rolled, and the roll waiting for a hold. Holding every die is "hot dice": the
   set-aside dice come back and the next roll uses them all.
+* **The turn machinery.** What such games share beyond scoring, as pure functions of a `Turn`:
+  `turn_phase`; `roll_step`, `hold_step` and `bank_step`, which apply a roll, a hold or a bank
+  and return a `Step` (the new turn, the events, whether the turn goes on, busts or banked);
+  `refusal`, the reason the machinery refuses a move; `opening` for a new game; and
+  `check_position`, the invariants every such position keeps. The words and thresholds that
+  differ between games are data, a `DiceRules`; what happens once a turn ends (whose turn is
+  next, the end of the game) stays in each game.
 
 Dice are written as tuples of faces; scoring functions read them as multisets.
 
@@ -25,33 +32,50 @@ Dice are written as tuples of faces; scoring functions read them as multisets.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations, product
+from math import gcd
 from typing import Final, TypeAlias
 
 import attrs
 
-from parlour.core.rng import MAX_SEED, Rng
+from parlour.core.events import Event
+from parlour.core.rng import MAX_SEED, Rng, fresh_seed
+from parlour.core.seats import check_seat
 
 __all__ = [
     "FACES",
     "SIDES",
     "Counts",
+    "DiceRules",
     "OfAKind",
+    "Opening",
+    "Outcome",
+    "Phase",
     "ScoringTable",
+    "Step",
     "Turn",
+    "bank_step",
     "best_score",
     "check_faces",
+    "check_position",
     "check_rolls",
     "check_turn",
     "counts_of",
     "faces_text",
+    "hold_step",
     "is_bust",
+    "opening",
     "redraw_future",
+    "refusal",
     "roll_dice",
+    "roll_step",
     "score_exact",
+    "score_unit",
     "scoring_holds",
+    "turn_phase",
 ]
 
 SIDES: Final = 6
@@ -320,3 +344,216 @@ def redraw_future(rolls: tuple[int, ...], rng: Rng, seed: int) -> tuple[tuple[in
         return (), fresh
     faces, _, _ = roll_dice(len(rolls), (), Rng(fresh.seed, fresh.counter + 1))
     return faces, fresh
+
+
+# --- the turn machinery ----------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class DiceRules:
+    """What the turn machinery needs from one game: its name, seats, table, entry threshold, and
+    the words its events and refusals use (Farkle "gets on the board", 10,000 "melds")."""
+
+    name: str
+    """The game's registry name, for messages ("farkle")."""
+    players: tuple[int, ...]
+    """The numbers of players the game allows."""
+    table: ScoringTable
+    entry: int
+    """Points needed in one turn before a seat's first bank counts (0: none)."""
+    keep: str
+    """The verb for setting dice aside, in refusals: "hold", "keep"."""
+    bust: str
+    """The event when a roll scores nothing: "farkles, losing" (the lost total follows)."""
+    entered: str
+    """The event when a seat's first bank counts: "gets on the board"."""
+    not_entered: str
+    """The refusal of a bank below the entry threshold: "not on the board: needs 500 in one
+    turn to bank" (", has <turn total>" follows)."""
+    entered_total: str
+    """What every banked score is, in invariant errors: "bankable" ("not a bankable total")."""
+
+
+_NUMBERS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+class Phase(enum.Enum):
+    """Where a turn stands."""
+
+    START = "start"
+    """Nothing rolled yet this turn: roll (or whatever else the game allows before a roll)."""
+    ROLLED = "rolled"
+    """A scoring roll waits: hold some of its scoring dice."""
+    HELD = "held"
+    """Dice held: roll the rest, or bank."""
+    OVER = "over"
+
+
+def turn_phase(turn: Turn, *, over: bool) -> Phase:
+    """Where `turn` stands (OVER once the game is)."""
+    if over:
+        return Phase.OVER
+    if turn.roll:
+        return Phase.ROLLED
+    return Phase.HELD if turn.total else Phase.START
+
+
+class Outcome(enum.Enum):
+    """What a step did to the turn."""
+
+    GOES_ON = "goes on"
+    """The same seat plays on."""
+    BUST = "bust"
+    """The roll scored nothing: the turn total is lost and the turn is over."""
+    BANKED = "banked"
+    """The turn total was added to the seat's score and the turn is over."""
+
+
+@attrs.frozen(kw_only=True)
+class Step:
+    """The result of one roll, hold or bank: the turn afterwards (a fresh `Turn()` once it is
+    over), the seat's score afterwards, the events, and the dice still to come."""
+
+    turn: Turn
+    score: int
+    events: tuple[Event, ...]
+    outcome: Outcome
+    rolls: tuple[int, ...]
+    rng: Rng
+
+
+def roll_step(rules: DiceRules, turn: Turn, *, seat: int, score: int, rolls: tuple[int, ...], rng: Rng) -> Step:
+    """Rolls the dice `turn` has not set aside; a roll that scores nothing busts the turn.
+
+    Events: "rolled" with the faces, then on a bust `rules.bust` with the lost total.
+    """
+    faces, rolls, rng = roll_dice(turn.to_roll(rules.table.dice), rolls, rng)
+    rolled = Event("rolled", player=seat, numbers=faces)
+    if is_bust(rules.table, faces):
+        lost = Event(rules.bust, player=seat, numbers=(turn.total,))
+        return Step(turn=Turn(), score=score, events=(rolled, lost), outcome=Outcome.BUST, rolls=rolls, rng=rng)
+    return Step(turn=turn.rolled(faces), score=score, events=(rolled,), outcome=Outcome.GOES_ON, rolls=rolls, rng=rng)
+
+
+def hold_step(
+    rules: DiceRules, turn: Turn, dice: tuple[int, ...], *, seat: int, score: int, rolls: tuple[int, ...], rng: Rng
+) -> Step:
+    """Sets aside `dice` (a legal hold: they score exactly) and adds their value to the turn."""
+    value = score_exact(rules.table, dice)
+    assert value is not None  # legal holds score exactly
+    turn = turn.hold(dice, value, rules.table.dice)
+    events = [
+        Event(f"holds {faces_text(dice)} for", player=seat, numbers=(value,)),
+        Event("has a turn total of", player=seat, numbers=(turn.total,)),
+    ]
+    if turn.is_hot():
+        count = rules.table.dice
+        word = _NUMBERS[count] if count < len(_NUMBERS) else str(count)
+        events.append(Event(f"has hot dice: all {word} may be rolled again", player=seat))
+    return Step(turn=turn, score=score, events=tuple(events), outcome=Outcome.GOES_ON, rolls=rolls, rng=rng)
+
+
+def bank_step(rules: DiceRules, turn: Turn, *, seat: int, score: int, rolls: tuple[int, ...], rng: Rng) -> Step:
+    """Adds the turn total to the seat's score and ends the turn.
+
+    Events: "banks" with the total, `rules.entered` for a seat's first bank, "has" with the score.
+    """
+    after = score + turn.total
+    events = [Event("banks", player=seat, numbers=(turn.total,))]
+    if score == 0:
+        events.append(Event(rules.entered, player=seat))
+    events.append(Event("has", player=seat, numbers=(after,)))
+    return Step(turn=Turn(), score=after, events=tuple(events), outcome=Outcome.BANKED, rolls=rolls, rng=rng)
+
+
+def refusal(rules: DiceRules, phase: Phase, turn: Turn, *, hold: tuple[int, ...] | None, bank: bool) -> str | None:
+    """Why the turn machinery refuses a move of the seat to play, or None if the reason lies in
+    the game's own rules (a roll, or a move only that game has).
+
+    `hold` is the dice of a hold move (None for other moves); `bank` says the move is a bank.
+    """
+    if hold is not None:
+        if phase is not Phase.ROLLED:
+            return f"no roll to {rules.keep} dice from: roll first"
+        if not hold:
+            return f"{rules.keep} at least one scoring die"
+        if any(isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= SIDES for f in hold):
+            return f"dice show faces 1 to {SIDES}"
+        if any(want > have for want, have in zip(counts_of(hold), counts_of(turn.roll))):
+            return f"the roll {faces_text(turn.roll)} does not hold those dice"
+        if tuple(sorted(hold)) != hold:
+            return "list held dice in ascending order"
+        return "every held die must score in a combination of this roll"
+    if phase is Phase.ROLLED:
+        return f"{rules.keep} scoring dice from the roll {faces_text(turn.roll)} first"
+    if bank:
+        if phase is Phase.START:
+            return "nothing to bank: roll first"
+        return f"{rules.not_entered}, has {turn.total}"
+    return None
+
+
+@attrs.frozen(kw_only=True)
+class Opening:
+    """How a new game starts: the first seat to roll and the dice to come."""
+
+    first: int
+    rolls: tuple[int, ...]
+    rng: Rng
+
+
+def opening(count: int, *, seed: int | None, rolls: Iterable[int] | None, dealer: int | None) -> Opening:
+    """Seat 0 rolls first, or the seat left of `dealer`; the seeded dice come after `rolls`.
+
+    Raises ValueError for a bad seed, dealer or queue (in that order).
+    """
+    rng = Rng(fresh_seed() if seed is None else seed)
+    Rng.check(rng)
+    first = 0
+    if dealer is not None:
+        check_seat("dealer", dealer, count)
+        first = (dealer + 1) % count
+    return Opening(first=first, rolls=check_rolls(rolls), rng=rng)
+
+
+@cache
+def score_unit(table: ScoringTable) -> int:
+    """The greatest common divisor of the table's values: every score is a multiple of it."""
+    return gcd(*(combo.value for combo in _combinations(table)))
+
+
+def check_position(
+    rules: DiceRules,
+    *,
+    scores: tuple[int, ...],
+    player: int,
+    first: int,
+    hand: int,
+    rolls: tuple[int, ...],
+    rng: Rng | None,
+    turn: Turn,
+) -> None:
+    """Raises ValueError for the parts of a position the turn machinery could not reach (for
+    untrusted input; views have no `rng`).
+
+    The seats and their count; the hand number; each score 0 or a banked total past the entry
+    threshold, in the table's unit; the dice queue; the random source; the turn (`check_turn`,
+    and its total in the table's unit).
+    """
+    count = len(scores)
+    if count not in rules.players:
+        raise ValueError(f"{rules.name} is played by {min(rules.players)} to {max(rules.players)} players, not {count}")
+    check_seat("player", player, count)
+    check_seat("first", first, count)
+    if hand < 1:
+        raise ValueError(f"hand {hand} is not a turn cycle number from 1")
+    unit = score_unit(rules.table)
+    for seat, score in enumerate(scores):
+        if score < 0 or score % unit or 0 < score < rules.entry:
+            raise ValueError(f"seat {seat} has {score} points: not a {rules.entered_total} total")
+    check_faces("rolls", rolls, most=len(rolls))
+    if rng is not None:
+        Rng.check(rng)
+    check_turn("turn", turn, rules.table)
+    if turn.total % unit:
+        raise ValueError(f"turn total {turn.total} is not a multiple of {unit}")

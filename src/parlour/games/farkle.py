@@ -35,24 +35,30 @@ from typing import Final, TypeAlias
 import attrs
 
 from parlour.core.dice import (
+    DiceRules,
     OfAKind,
+    Outcome,
+    Phase,
     ScoringTable,
+    Step,
     Turn,
+    bank_step,
     best_score,
     check_faces,
-    check_rolls,
-    check_turn,
-    counts_of,
+    check_position,
     faces_text,
+    hold_step,
+    opening,
     redraw_future,
-    roll_dice,
-    score_exact,
+    refusal,
+    roll_step,
     scoring_holds,
+    turn_phase,
 )
 from parlour.core.events import Event, redact_events
 from parlour.core.game import GameSpec, checked_apply, require_players
 from parlour.core.notation import parse_by_matching
-from parlour.core.rng import Rng, fresh_seed
+from parlour.core.rng import Rng
 from parlour.core.seats import check_seat, replace_at
 
 __all__ = [
@@ -104,6 +110,21 @@ TABLES: Final = {
     False: attrs.evolve(_BASE_TABLE, four_and_pair_as_pairs=False),
 }
 """The scoring table, by the option `four_plus_pair_is_three_pairs`."""
+RULES: Final = {
+    pairs: DiceRules(
+        name="farkle",
+        players=PLAYERS,
+        table=table,
+        entry=ENTRY,
+        keep="hold",
+        bust="farkles, losing",
+        entered="gets on the board",
+        not_entered=f"not on the board: needs {ENTRY} in one turn to bank",
+        entered_total="bankable",
+    )
+    for pairs, table in TABLES.items()
+}
+"""The turn machinery's rules and words, by the option `four_plus_pair_is_three_pairs`."""
 
 
 class FinalRound(enum.Enum):
@@ -134,6 +155,11 @@ class Options:
     def table(self) -> ScoringTable:
         """The scoring table these options select."""
         return TABLES[self.four_plus_pair_is_three_pairs]
+
+    @property
+    def rules(self) -> DiceRules:
+        """The turn machinery's rules these options select."""
+        return RULES[self.four_plus_pair_is_three_pairs]
 
 
 # --- moves -----------------------------------------------------------------------------------
@@ -171,18 +197,6 @@ class Bank:
 
 
 Move: TypeAlias = Roll | Hold | Bank
-
-
-class Phase(enum.Enum):
-    """Where a turn stands."""
-
-    START = "start"
-    """Nothing rolled yet this turn: roll."""
-    ROLLED = "rolled"
-    """A scoring roll waits: hold some of its scoring dice."""
-    HELD = "held"
-    """Dice held: roll the rest, or bank."""
-    OVER = "over"
 
 
 # --- state -----------------------------------------------------------------------------------
@@ -232,22 +246,17 @@ def new_game(
         options = Options()
     if not isinstance(options, Options):
         raise ValueError(f"options must be farkle.Options, not {type(options).__name__}")
-    rng = Rng(fresh_seed() if seed is None else seed)
-    Rng.check(rng)
-    first = 0
-    if dealer is not None:
-        check_seat("dealer", dealer, count)
-        first = (dealer + 1) % count
+    start = opening(count, seed=seed, rolls=rolls, dealer=dealer)
     return State(
         options=options,
         hand=1,
         scores=(0,) * count,
-        player=first,
-        first=first,
+        player=start.first,
+        first=start.first,
         turn=Turn(),
-        rolls=check_rolls(rolls),
-        rng=rng,
-        events=(Event("to play", player=first),),
+        rolls=start.rolls,
+        rng=start.rng,
+        events=(Event("to play", player=start.first),),
     )
 
 
@@ -274,11 +283,7 @@ def apply(state: State, move: Move) -> State:
 
 def phase(state: State) -> Phase:
     """Where the current turn stands."""
-    if state.over:
-        return Phase.OVER
-    if state.turn.roll:
-        return Phase.ROLLED
-    return Phase.HELD if state.turn.total else Phase.START
+    return turn_phase(state.turn, over=state.over)
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -324,24 +329,11 @@ def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
 
 def check_invariants(state: State) -> None:
     """Raises ValueError for a position no game could reach (also accepts views)."""
+    check_position(
+        state.options.rules, scores=state.scores, player=state.player, first=state.first, hand=state.hand,
+        rolls=state.rolls, rng=state.rng, turn=state.turn,
+    )
     count = len(state.scores)
-    if count not in PLAYERS:
-        raise ValueError(f"farkle is played by 2 to 8 players, not {count}")
-    check_seat("player", state.player, count)
-    check_seat("first", state.first, count)
-    if state.hand < 1:
-        raise ValueError(f"hand {state.hand} is not a turn cycle number from 1")
-    for seat, score in enumerate(state.scores):
-        if score < 0 or score % 50 or 0 < score < ENTRY:
-            raise ValueError(f"seat {seat} has {score} points: not a bankable total")
-    check_faces("rolls", state.rolls, most=len(state.rolls))
-    if state.rng is not None:
-        Rng.check(state.rng)
-    check_turn("turn", state.turn, state.options.table)
-    if state.turn.total % 50:
-        raise ValueError(f"turn total {state.turn.total} is not a multiple of 50")
-    if not state.turn.total and state.turn.held:
-        raise ValueError("dice are set aside but the turn total is 0")
     for seat in state.owed:
         check_seat("owed", seat, count)
     if state.player in state.owed:
@@ -386,89 +378,53 @@ def _hold_moves(player: int, roll: tuple[int, ...], table: ScoringTable) -> tupl
 def _why_illegal(state: State, move: Move) -> str:
     if not 0 <= move.player < len(state.scores) or move.player != state.player:
         return f"it is seat {state.player}'s turn"
-    current = phase(state)
-    if isinstance(move, Hold):
-        if current is not Phase.ROLLED:
-            return "no roll to hold dice from: roll first"
-        if not move.dice:
-            return "hold at least one scoring die"
-        if any(isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= 6 for f in move.dice):
-            return "dice show faces 1 to 6"
-        if any(want > have for want, have in zip(counts_of(move.dice), counts_of(state.turn.roll))):
-            return f"the roll {faces_text(state.turn.roll)} does not hold those dice"
-        if tuple(sorted(move.dice)) != move.dice:
-            return "list held dice in ascending order"
-        return "every held die must score in a combination of this roll"
-    if current is Phase.ROLLED:
-        return f"hold scoring dice from the roll {faces_text(state.turn.roll)} first"
-    if isinstance(move, Bank):
-        if current is Phase.START:
-            return "nothing to bank: roll first"
-        return f"not on the board: needs {ENTRY} in one turn to bank, has {state.turn.total}"
-    return "not a move of this turn"
+    hold = move.dice if isinstance(move, Hold) else None
+    why = refusal(state.options.rules, phase(state), state.turn, hold=hold, bank=isinstance(move, Bank))
+    return why or "not a move of this turn"
 
 
 def _apply(state: State, move: Move) -> State:
-    if isinstance(move, Roll):
-        return _apply_roll(state)
-    if isinstance(move, Hold):
-        return _apply_hold(state, move)
-    return _apply_bank(state)
-
-
-def _apply_roll(state: State) -> State:
     assert state.rng is not None  # checked_apply refuses views
-    faces, rolls, rng = roll_dice(state.turn.to_roll(DICE), state.rolls, state.rng)
-    rolled = Event("rolled", player=state.player, numbers=faces)
-    if best_score(state.options.table, faces) == 0:
-        # A farkle: the turn total is lost and the dice pass on.
-        lost = Event("farkles, losing", player=state.player, numbers=(state.turn.total,))
-        return _end_turn(state, state.scores, (rolled, lost), rolls, rng)
-    return attrs.evolve(state, turn=state.turn.rolled(faces), rolls=rolls, rng=rng, events=(rolled,))
+    rules, seat, turn = state.options.rules, state.player, state.turn
+    score, rolls, rng = state.scores[seat], state.rolls, state.rng
+    if isinstance(move, Roll):
+        # A roll that scores nothing is a farkle: the turn total is lost and the dice pass on.
+        step = roll_step(rules, turn, seat=seat, score=score, rolls=rolls, rng=rng)
+    elif isinstance(move, Hold):
+        step = hold_step(rules, turn, move.dice, seat=seat, score=score, rolls=rolls, rng=rng)
+    else:
+        step = bank_step(rules, turn, seat=seat, score=score, rolls=rolls, rng=rng)
+    match step.outcome:
+        case Outcome.GOES_ON:
+            return attrs.evolve(state, turn=step.turn, rolls=step.rolls, rng=step.rng, events=step.events)
+        case Outcome.BUST:
+            return _end_turn(state, step)
+        case Outcome.BANKED:
+            return _after_bank(state, step)
 
 
-def _apply_hold(state: State, move: Hold) -> State:
-    value = score_exact(state.options.table, move.dice)
-    assert value is not None  # legal holds score exactly
-    turn = state.turn.hold(move.dice, value, DICE)
-    events = [
-        Event(f"holds {faces_text(move.dice)} for", player=state.player, numbers=(value,)),
-        Event("has a turn total of", player=state.player, numbers=(turn.total,)),
-    ]
-    if turn.is_hot():
-        events.append(Event("has hot dice: all six may be rolled again", player=state.player))
-    return attrs.evolve(state, turn=turn, events=tuple(events))
-
-
-def _apply_bank(state: State) -> State:
-    seat = state.player
-    before = state.scores[seat]
-    after = before + state.turn.total
-    new_scores = replace_at(state.scores, seat, after)
-    events = [Event("banks", player=seat, numbers=(state.turn.total,))]
-    if before == 0:
-        events.append(Event("gets on the board", player=seat))
-    events.append(Event("has", player=seat, numbers=(after,)))
+def _after_bank(state: State, step: Step) -> State:
+    """Starts or extends the final round when the bank reaches 10,000 or beats the high score."""
+    seat, after = state.player, step.score
+    events = step.events
     final, owed = state.final, state.owed
     high = max(score for other, score in enumerate(state.scores) if other != seat)
     others = frozenset(range(len(state.scores))) - {seat}
     if not final and after >= TARGET:
         # Seed: once someone scores 10,000 the remaining players have one last turn.
         final, owed = True, others
-        events.append(Event("final round: everyone else has one last turn"))
+        events = (*events, Event("final round: everyone else has one last turn"))
     elif final and state.options.final_round is FinalRound.UNTIL_UNBEATEN and after > high:
         # Seed's continuation: each time anyone beats the high scorer, everyone else plays again.
         owed = others
-        events.append(Event("beats the high score: everyone else has one more turn", player=seat))
+        events = (*events, Event("beats the high score: everyone else has one more turn", player=seat))
     state = attrs.evolve(state, final=final, owed=owed)
-    assert state.rng is not None
-    return _end_turn(state, new_scores, tuple(events), state.rolls, state.rng)
+    return _end_turn(state, attrs.evolve(step, events=events))
 
 
-def _end_turn(
-    state: State, new_scores: tuple[int, ...], events: tuple[Event, ...], rolls: tuple[int, ...], rng: Rng
-) -> State:
+def _end_turn(state: State, step: Step) -> State:
     """Passes the dice clockwise (in the final round, to the next seat still owed a turn)."""
+    new_scores = replace_at(state.scores, state.player, step.score)
     count = len(new_scores)
     owed = state.owed
     if state.final:
@@ -476,17 +432,17 @@ def _end_turn(
             top = max(new_scores)
             won = tuple(Event("wins", player=s) for s, score in enumerate(new_scores) if score == top)
             return attrs.evolve(
-                state, scores=new_scores, turn=Turn(), over=True, rolls=rolls, rng=rng,
-                events=(*events, Event("game over"), *won),
+                state, scores=new_scores, turn=Turn(), over=True, rolls=step.rolls, rng=step.rng,
+                events=(*step.events, Event("game over"), *won),
             )
-        nxt = next(s for s in ((state.player + step) % count for step in range(1, count)) if s in owed)
+        nxt = next(s for s in ((state.player + ahead) % count for ahead in range(1, count)) if s in owed)
         owed = owed - {nxt}
     else:
         nxt = (state.player + 1) % count
     hand = state.hand + (1 if _passes(state.player, nxt, state.first, count) else 0)
     return attrs.evolve(
-        state, scores=new_scores, player=nxt, turn=Turn(), owed=owed, hand=hand, rolls=rolls, rng=rng,
-        events=(*events, Event("to play", player=nxt)),
+        state, scores=new_scores, player=nxt, turn=Turn(), owed=owed, hand=hand, rolls=step.rolls, rng=step.rng,
+        events=(*step.events, Event("to play", player=nxt)),
     )
 
 

@@ -27,7 +27,6 @@ A roll that scores nothing ends the turn at once inside `apply`.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from functools import cache
 from typing import Final, TypeAlias
@@ -35,24 +34,31 @@ from typing import Final, TypeAlias
 import attrs
 
 from parlour.core.dice import (
+    DiceRules,
     OfAKind,
+    Outcome,
+    Phase,
     ScoringTable,
+    Step,
     Turn,
+    bank_step,
     best_score,
     check_faces,
-    check_rolls,
+    check_position,
     check_turn,
-    counts_of,
     faces_text,
+    hold_step,
+    opening,
     redraw_future,
-    roll_dice,
-    score_exact,
+    refusal,
+    roll_step,
     scoring_holds,
+    turn_phase,
 )
 from parlour.core.events import Event, redact_events
 from parlour.core.game import GameSpec, checked_apply, require_players
 from parlour.core.notation import parse_by_matching
-from parlour.core.rng import Rng, fresh_seed
+from parlour.core.rng import Rng
 from parlour.core.seats import check_seat, replace_at
 
 __all__ = [
@@ -102,6 +108,20 @@ TABLE: Final = ScoringTable(
     straights=(((1, 2, 3, 4, 5), 1000), ((2, 3, 4, 5, 6), 1000)),
 )
 """The seed's scoring table."""
+RULES: Final = DiceRules(
+    name="ten_thousand",
+    players=PLAYERS,
+    table=TABLE,
+    entry=MELD,
+    keep="keep",
+    bust="busts, losing",
+    entered="melds",
+    not_entered=f"not melded: needs {MELD} in one turn to score",
+    entered_total="melded",
+)
+"""The turn machinery's rules and words."""
+TAKE_OVER_RULES: Final = attrs.evolve(RULES, bust="blew it")
+"""The same for the first roll of a take-over: a roll that scores nothing "blew it"."""
 
 
 @attrs.frozen(kw_only=True)
@@ -164,18 +184,6 @@ class Bank:
 Move: TypeAlias = Roll | TakeOver | Hold | Bank
 
 
-class Phase(enum.Enum):
-    """Where a turn stands."""
-
-    START = "start"
-    """Nothing rolled yet this turn: roll, or take over the last banked count."""
-    ROLLED = "rolled"
-    """A scoring roll waits: hold some of its scoring dice."""
-    HELD = "held"
-    """Dice held: roll the rest, or bank."""
-    OVER = "over"
-
-
 # --- state -----------------------------------------------------------------------------------
 
 
@@ -221,22 +229,17 @@ def new_game(
         options = Options()
     if not isinstance(options, Options):
         raise ValueError(f"options must be ten_thousand.Options, not {type(options).__name__}")
-    rng = Rng(fresh_seed() if seed is None else seed)
-    Rng.check(rng)
-    first = 0
-    if dealer is not None:
-        check_seat("dealer", dealer, count)
-        first = (dealer + 1) % count
+    start = opening(count, seed=seed, rolls=rolls, dealer=dealer)
     return State(
         options=options,
         hand=1,
         scores=(0,) * count,
-        player=first,
-        first=first,
+        player=start.first,
+        first=start.first,
         turn=Turn(),
-        rolls=check_rolls(rolls),
-        rng=rng,
-        events=(Event("to play", player=first),),
+        rolls=start.rolls,
+        rng=start.rng,
+        events=(Event("to play", player=start.first),),
     )
 
 
@@ -264,11 +267,7 @@ def apply(state: State, move: Move) -> State:
 
 def phase(state: State) -> Phase:
     """Where the current turn stands."""
-    if state.over:
-        return Phase.OVER
-    if state.turn.roll:
-        return Phase.ROLLED
-    return Phase.HELD if state.turn.total else Phase.START
+    return turn_phase(state.turn, over=state.over)
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -311,24 +310,10 @@ def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
 
 def check_invariants(state: State) -> None:
     """Raises ValueError for a position no game could reach (also accepts views)."""
-    count = len(state.scores)
-    if count not in PLAYERS:
-        raise ValueError(f"ten_thousand is played by 2 to 8 players, not {count}")
-    check_seat("player", state.player, count)
-    check_seat("first", state.first, count)
-    if state.hand < 1:
-        raise ValueError(f"hand {state.hand} is not a turn cycle number from 1")
-    for seat, score in enumerate(state.scores):
-        if score < 0 or score % 50 or 0 < score < MELD:
-            raise ValueError(f"seat {seat} has {score} points: not a melded total")
-    check_faces("rolls", state.rolls, most=len(state.rolls))
-    if state.rng is not None:
-        Rng.check(state.rng)
-    check_turn("turn", state.turn, TABLE)
-    if state.turn.total % 50:
-        raise ValueError(f"turn total {state.turn.total} is not a multiple of 50")
-    if not state.turn.total and state.turn.held:
-        raise ValueError("dice are held but the turn total is 0")
+    check_position(
+        RULES, scores=state.scores, player=state.player, first=state.first, hand=state.hand,
+        rolls=state.rolls, rng=state.rng, turn=state.turn,
+    )
     if state.offer is not None:
         check_turn("offer", state.offer, TABLE)
         if state.offer.roll or state.offer.total == 0 or state.offer.total % 50:
@@ -386,105 +371,56 @@ def _why_illegal(state: State, move: Move) -> str:
     if move.player != state.player:
         return f"it is seat {state.player}'s turn"
     current = phase(state)
-    if isinstance(move, Hold):
-        if current is not Phase.ROLLED:
-            return "no roll to keep dice from: roll first"
-        if not move.dice:
-            return "keep at least one scoring die"
-        if any(isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= 6 for f in move.dice):
-            return "dice show faces 1 to 6"
-        if any(want > have for want, have in zip(counts_of(move.dice), counts_of(state.turn.roll))):
-            return f"the roll {faces_text(state.turn.roll)} does not hold those dice"
-        if tuple(sorted(move.dice)) != move.dice:
-            return "list held dice in ascending order"
-        return "every held die must score in a combination of this roll"
-    if current is Phase.ROLLED:
-        return f"keep scoring dice from the roll {faces_text(state.turn.roll)} first"
+    hold = move.dice if isinstance(move, Hold) else None
+    why = refusal(RULES, current, state.turn, hold=hold, bank=isinstance(move, Bank))
+    if why is not None:
+        return why
     if isinstance(move, TakeOver):
         if current is not Phase.START:
             return "a count can be taken over only at the start of a turn"
         if state.offer is None:
             return "the previous seat did not bank a count to take over"
         return "only a seat that has melded may take over (takeover_requires_meld)"
-    if isinstance(move, Bank):
-        if current is Phase.START:
-            return "nothing to bank: roll first"
-        return f"not melded: needs {MELD} in one turn to score, has {state.turn.total}"
     return "not a move of this turn"
 
 
 def _apply(state: State, move: Move) -> State:
-    if isinstance(move, Roll):
-        return _apply_roll(state, state.turn, took_over=False)
-    if isinstance(move, TakeOver):
-        assert state.offer is not None
-        return _apply_roll(state, state.offer, took_over=True)
-    if isinstance(move, Hold):
-        return _apply_hold(state, move)
-    return _apply_bank(state)
-
-
-def _apply_roll(state: State, turn: Turn, *, took_over: bool) -> State:
-    """Rolls the dice `turn` has not held; a roll that scores nothing ends the turn with 0."""
     assert state.rng is not None  # checked_apply refuses views
-    seat = state.player
-    faces, rolls, rng = roll_dice(turn.to_roll(DICE), state.rolls, state.rng)
-    events: tuple[Event, ...] = (Event("rolled", player=seat, numbers=faces),)
-    if took_over:
-        events = (Event("takes over", player=seat, numbers=(turn.total,)), *events)
-    if best_score(TABLE, faces) == 0:
-        lost = Event("blew it" if took_over else "busts, losing", player=seat, numbers=(turn.total,))
-        return _end_turn(state, state.scores, None, (*events, lost), rolls, rng)
-    return attrs.evolve(state, turn=turn.rolled(faces), offer=None, rolls=rolls, rng=rng, events=events)
+    seat, turn = state.player, state.turn
+    score, rolls, rng = state.scores[seat], state.rolls, state.rng
+    if isinstance(move, Roll):
+        step = roll_step(RULES, turn, seat=seat, score=score, rolls=rolls, rng=rng)
+    elif isinstance(move, TakeOver):
+        # Seed: roll the dice the previous seat did not hold, on its count; scoring nothing "blew it".
+        assert state.offer is not None
+        step = roll_step(TAKE_OVER_RULES, state.offer, seat=seat, score=score, rolls=rolls, rng=rng)
+        step = attrs.evolve(step, events=(Event("takes over", player=seat, numbers=(state.offer.total,)), *step.events))
+    elif isinstance(move, Hold):
+        step = hold_step(RULES, turn, move.dice, seat=seat, score=score, rolls=rolls, rng=rng)
+    else:
+        step = bank_step(RULES, turn, seat=seat, score=score, rolls=rolls, rng=rng)
+    match step.outcome:
+        case Outcome.GOES_ON:
+            return attrs.evolve(state, turn=step.turn, offer=None, rolls=step.rolls, rng=step.rng, events=step.events)
+        case Outcome.BUST:
+            return _end_turn(state, step, offer=None)
+        case Outcome.BANKED:
+            if step.score >= TARGET:
+                # Seed: the first player to get 10,000 or higher wins, at once.
+                return attrs.evolve(
+                    state, scores=replace_at(state.scores, seat, step.score), turn=Turn(), offer=None, over=True,
+                    events=(*step.events, Event("game over"), Event("wins", player=seat)),
+                )
+            return _end_turn(state, step, offer=Turn(total=turn.total, held=turn.held))
 
 
-def _apply_hold(state: State, move: Hold) -> State:
-    value = score_exact(TABLE, move.dice)
-    assert value is not None  # legal holds score exactly
-    turn = state.turn.hold(move.dice, value, DICE)
-    events = [
-        Event(f"holds {faces_text(move.dice)} for", player=state.player, numbers=(value,)),
-        Event("has a turn total of", player=state.player, numbers=(turn.total,)),
-    ]
-    if turn.is_hot():
-        events.append(Event("has hot dice: all five may be rolled again", player=state.player))
-    return attrs.evolve(state, turn=turn, events=tuple(events))
-
-
-def _apply_bank(state: State) -> State:
-    seat = state.player
-    before = state.scores[seat]
-    after = before + state.turn.total
-    new_scores = replace_at(state.scores, seat, after)
-    events = [Event("banks", player=seat, numbers=(state.turn.total,))]
-    if before == 0:
-        events.append(Event("melds", player=seat))
-    events.append(Event("has", player=seat, numbers=(after,)))
-    if after >= TARGET:
-        # Seed: the first player to get 10,000 or higher wins, at once.
-        return attrs.evolve(
-            state, scores=new_scores, turn=Turn(), offer=None, over=True,
-            events=(*events, Event("game over"), Event("wins", player=seat)),
-        )
-    assert state.rng is not None
-    banked = Turn(total=state.turn.total, held=state.turn.held)
-    return _end_turn(state, new_scores, banked, tuple(events), state.rolls, state.rng)
-
-
-def _end_turn(
-    state: State,
-    new_scores: tuple[int, ...],
-    offer: Turn | None,
-    events: tuple[Event, ...],
-    rolls: tuple[int, ...],
-    rng: Rng,
-) -> State:
+def _end_turn(state: State, step: Step, *, offer: Turn | None) -> State:
     """Passes the dice clockwise, with the banked count (if any) open to take over."""
-    nxt = (state.player + 1) % len(new_scores)
+    nxt = (state.player + 1) % len(state.scores)
     hand = state.hand + (1 if nxt == state.first else 0)
     return attrs.evolve(
-        state, scores=new_scores, player=nxt, turn=Turn(), offer=offer, hand=hand, rolls=rolls, rng=rng,
-        events=(*events, Event("to play", player=nxt)),
+        state, scores=replace_at(state.scores, state.player, step.score), player=nxt, turn=Turn(), offer=offer,
+        hand=hand, rolls=step.rolls, rng=step.rng, events=(*step.events, Event("to play", player=nxt)),
     )
 
 
