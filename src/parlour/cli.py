@@ -31,7 +31,8 @@ MOVE_LIST_LIMIT: Final = 30
 QUIT_WORDS: Final = frozenset({"quit", "exit", "q"})
 HELP_TEXT: Final = """\
 Type a move in the game's notation, exactly as listed (case and spacing do not matter),
-for example "play QS" or "pass 2C 3C 4C". Other commands:
+for example "pass 2C" or "play QS" (Hearts), "draw stock" or "knock 7H" (Gin Rummy),
+"play 7C 7H" or "pass" (Scum). Other commands:
   moves    list all of your legal moves
   board    show the table again (what your seat can see)
   scores   show the running scores

@@ -6,7 +6,7 @@ import attrs
 import pytest
 
 from parlour import from_json, to_json
-from parlour.core.cards import HIDDEN, Card, parse_cards, sorted_cards
+from parlour.core.cards import HIDDEN, Card, parse_cards, sorted_cards, standard_pack
 from parlour.core.errors import IllegalMove
 from parlour.games import gin_rummy as g
 
@@ -268,3 +268,88 @@ def test_options_validate_and_classic_preset() -> None:
         g.Options(target=0)
     with pytest.raises(ValueError, match="played by 2"):
         g.new_game(3)
+
+
+# --- render -----------------------------------------------------------------------------------
+
+
+def test_render_upcard_offer_shows_own_hand_and_deadwood_and_hides_the_other() -> None:
+    """Seed 004: the upcard is offered to the non-dealer first; the other hand is only a count."""
+    state = g.new_game(seed=2, dealer=0, deck=standard_pack())
+    text = g.render(g.view(state, 1))
+    assert text.splitlines() == [
+        "hand 1, dealer seat 0, game to 100",
+        "upcard 8D offered to seat 1, the non-dealer: take upcard or pass",
+        "seat 0  score 0, 0 hands won  10 cards",
+        "seat 1  score 0, 0 hands won  10 cards, deadwood 57",
+        "        3C 5C 7C 9C JC KC AC | 2D 4D 6D",
+        "stock 31 cards; discard pile (top last): 8D",
+    ]
+    assert not any(str(c) in text.split() for c in (*state.hands[0], *state.stock))
+    after = play(state, "pass")
+    assert g.render(g.view(after, 1)).splitlines()[1] == (
+        "seat 1 passed; upcard 8D offered to seat 0, the dealer: take upcard or pass"
+    )
+
+
+def test_render_card_taken_from_the_pile_is_public_and_held_apart() -> None:
+    """Seed 004: the dealer takes the upcard; both seats see it, and it may not be discarded."""
+    state = play(g.new_game(seed=2, dealer=0, deck=standard_pack()), "pass", "take upcard")
+    assert g.render(g.view(state, 0)).splitlines()[1:5] == [
+        "seat 0 took 8D and must discard, knock (deadwood 10 or less) or go gin",
+        "seat 0  score 0, 0 hands won  10 cards + 8D taken, deadwood 46 after the best discard",
+        "        2C 4C 6C 8C 10C QC | 3D 5D 7D AD + 8D",
+        "seat 1  score 0, 0 hands won  10 cards",
+    ]
+    assert g.render(g.view(state, 1)).splitlines()[2] == "seat 0  score 0, 0 hands won  10 cards + 8D taken"
+
+
+def test_render_showdown_melds_lay_offs_deadwood_and_undercut() -> None:
+    """Rules 3.1 test 1 as shown at the table: the knock, the lay-offs, the undercut, the next deal."""
+    state = position("4H 5H 6H 7H 9C 9D 9S AC 2D 5C KS", "KC KD KH 2C 3C 4C 8H 9H 3D 2S", discards="JD 8C")
+    assert g.render(g.view(state, 0)).splitlines()[1:] == [
+        "seat 0 to discard, knock (deadwood 10 or less) or go gin",
+        "seat 0  score 0, 0 hands won  11 cards, deadwood 8 after the best discard",
+        "        5C 9C AC | 2D 9D | 4H 5H 6H 7H | 9S KS",
+        "seat 1  score 0, 0 hands won  10 cards",
+        "stock 29 cards; discard pile (top last): JD 8C",
+    ]
+    after = play(state, "knock KS")
+    assert g.render(g.view(after, None)).splitlines() == [
+        "hand 2, dealer seat 0, game to 100",
+        "upcard 5S offered to seat 1, the non-dealer: take upcard or pass",
+        "seat 0  score  0, 0 hands won  10 cards",
+        "seat 1  score 28, 1 hand won  10 cards",
+        "stock 31 cards; discard pile (top last): 5S",
+        "showdown of hand 1: seat 0 knocked: 9C 9D 9S, 4H 5H 6H 7H; deadwood 5C AC 2D (8)",
+        "  seat 1: 2C 3C 4C, KC KD KH; laid off 8H 9H; deadwood 3D 2S (5)",
+        "  seat 1 scored 28 with the undercut bonus",
+    ]
+
+
+def test_render_knocker_choosing_the_spread() -> None:
+    """Rules 3.1 ambiguity 4: after the knock the knocker picks the arrangement."""
+    state = position("4H 5H 6H 7H 7C 7D 7S 2C 2D AC KS", "8H 3S 4S 9C 10C JH QH KH 9D 10D")
+    lines = g.render(g.view(play(state, "knock KS"), 1)).splitlines()
+    assert lines[1] == "seat 0 knocked with KS and chooses how to spread the other ten cards"
+    assert lines[2] == "seat 0  score 0, 0 hands won  10 cards"
+
+
+def test_render_game_over_shows_both_hands_totals_and_margin() -> None:
+    """Rules 3.1 test 6 at the end of the game: the totals with bonuses and the doubled margin."""
+    state = position(
+        "4H 5H 6H 7H 9C 9D 9S AC 2D 5C KS", "KC KD KH 2C 3C 4C QS 5D 2S AD", scores=(94, 0), boxes=(3, 0)
+    )
+    lines = g.render(g.view(play(state, "knock KS"), None)).splitlines()
+    assert lines[1:6] == [
+        "game over: seat 0 wins, 304 to 0 with the game and box bonuses; margin 608 (doubled: shutout)",
+        "seat 0  score 104, 4 hands won  10 cards",
+        "        5C 9C AC | 2D 9D | 4H 5H 6H 7H | 9S",
+        "seat 1  score   0, 0 hands won  10 cards",
+        "        2C 3C 4C KC | 5D KD AD | KH | 2S QS",
+    ]
+    assert lines[-3:] == [
+        "showdown of hand 4: seat 0 knocked: 9C 9D 9S, 4H 5H 6H 7H; deadwood 5C AC 2D (8)",
+        "  seat 1: 2C 3C 4C, KC KD KH; deadwood 5D AD 2S QS (18)",
+        "  seat 0 scored 10",
+    ]

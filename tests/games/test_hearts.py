@@ -329,3 +329,91 @@ def test_registered_game_record() -> None:
     assert Options() == Options.house_party()
     with pytest.raises(ValueError, match="target_score"):
         Options(target_score=0)
+
+
+# --- render -----------------------------------------------------------------------------------
+
+RENDER_HANDS = (
+    "2C 5C 9C KC 4D 8D QD 3H 7H JH 2S 6S 10S",
+    "6C 10C AC 5D 9D KD AD 4H 8H QH 3S 7S JS",
+    "3C 7C JC 2D 6D 10D 5H 9H KH AH 4S 8S QS",
+    "4C 8C QC 3D 7D JD 2H 6H 10H 5S 9S KS AS",
+)
+
+
+def render_game() -> State:
+    """The fixed deal of the render tests: seat 3 deals, hand 1 passes left."""
+    return hearts.new_game(deck=deck_for(*RENDER_HANDS), dealer=3, seed=1)
+
+
+def hidden_cards_shown(text: str, state: State, seat: int | None) -> list[str]:
+    """Cards the seat may not see (other hands and passes) that appear in the text anyway."""
+    words = set(text.replace("|", " ").replace(",", " ").split())
+    unseen = [c for s, h in enumerate(state.hands) if s != seat for c in (*h, *state.passes[s])]
+    return [str(c) for c in unseen if str(c) in words]
+
+
+def test_render_passing_shows_own_hand_and_choices_and_only_counts_of_the_others() -> None:
+    """000: three cards to the left in hand 1; each seat sees its own hand and passes only."""
+    state = play(render_game(), "0: pass KC")
+    assert hearts.render(hearts.view(state, 0)).splitlines() == [
+        "hand 1, dealer seat 3, game to 100; passing 3 cards to the left",
+        "seats 0, 1, 2, 3 to choose cards to pass",
+        "seat 0  score 0  12 cards  passes to seat 1: KC (2 more to choose)",
+        "        2C 5C 9C | 4D 8D QD | 3H 7H JH | 2S 6S 10S",
+        "seat 1  score 0  13 cards  passes to seat 2: none chosen yet",
+        "seat 2  score 0  13 cards  passes to seat 3: none chosen yet",
+        "seat 3  score 0  13 cards  passes to seat 0: none chosen yet",
+    ]
+    seen = hearts.render(hearts.view(state, 1))
+    assert seen.splitlines()[2:4] == [
+        "seat 0  score 0  12 cards  passes to seat 1: 1 of 3 chosen",
+        "seat 1  score 0  13 cards  passes to seat 2: none chosen yet",
+    ]
+    assert hidden_cards_shown(seen, state, 1) == []
+    assert "KC" in hearts.render(state)  # the full state shows every hand and pass
+
+
+def test_render_trick_in_progress_names_who_played_what_and_the_points_taken() -> None:
+    """000: the queen of spades taken by seat 0, a heart broken on a spade lead by seat 1."""
+    state = play(
+        render_game(),
+        "0: pass KC", "0: pass QD", "0: pass JH", "1: pass AC", "1: pass AD", "1: pass QH",
+        "2: pass AH", "2: pass KH", "2: pass QS", "3: pass AS", "3: pass KS", "3: pass JD",
+        "play 2C", "play 6C", "play 3C", "play 4C", "play 3S", "play 4S", "play QS", "play AS",
+        "play 2S", "play 7S", "play 8S", "play 5S", "play 2D", "play 3D", "play 4D", "play 5D",
+        "play JS", "play 5H", "play 9S", "play 10S", "play 10C", "play JC",
+    )  # fmt: skip
+    mine = hearts.render(hearts.view(state, 3))
+    assert mine.splitlines() == [
+        "hand 1, dealer seat 3, game to 100; cards were passed to the left; hearts broken",
+        "trick 6 of 13: seat 1 led 10C, seat 2 played JC",
+        "seat 3 to play (clubs led; seat 2 winning so far)",
+        "seat 0  score 0   8 cards  1 trick, 13 points: QS",
+        "seat 1  score 0   7 cards  3 tricks, 1 point: 5H",
+        "seat 2  score 0   7 cards  1 trick",
+        "seat 3  score 0   8 cards  0 tricks",
+        "        8C QC | 7D | 2H 6H 10H KH AH",
+    ]
+    assert hidden_cards_shown(mine, state, 3) == []
+    spectator = hearts.render(hearts.view(state, None))
+    assert spectator.splitlines() == [*mine.splitlines()[:-1]]
+    assert hidden_cards_shown(spectator, state, None) == []
+
+
+def test_render_kitty_face_down_until_its_taker_looks() -> None:
+    """001 (Metzker): the kitty goes face down to the first trick's winner, who alone sees it."""
+    options = attrs.evolve(Options.metzker(), passing=Passing.NONE)
+    state = hearts.new_game(5, seed=4, dealer=4, options=options, deck=standard_pack())
+    lines = hearts.render(hearts.view(state, None)).splitlines()
+    assert lines[:2] == [
+        "hand 1, dealer seat 4, game to 100; no passing this hand; hearts not broken",
+        "trick 1 of 10: seat 1 to lead the lowest club",
+    ]
+    assert lines[-1] == "kitty: 2 cards face down, for the winner of the first trick"
+    while state.kitty_taker is None:
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+    assert hearts.render(hearts.view(state, 0)).splitlines()[-1] == "kitty: QS KS (13 points), taken by seat 0"
+    other = hearts.render(hearts.view(state, 1))
+    assert other.splitlines()[-1] == "kitty: 2 cards face down, taken by seat 0"
+    assert "QS" not in other and "KS" not in other

@@ -339,3 +339,77 @@ def test_a_view_refuses_moves_and_hides_the_legal_moves_of_others() -> None:
     assert scum.legal_moves(scum.view(state, 1)) == scum.legal_moves(state)
     with pytest.raises(ValueError, match="seat 1's hand is hidden in this view"):
         scum.legal_moves(scum.view(state, 2))
+
+
+# --- render -----------------------------------------------------------------------------------
+
+
+def test_render_lead_shows_own_hand_by_rank_and_counts_of_the_others() -> None:
+    """Seed 000: all cards dealt from the dealer's left, who leads; other hands are counts only."""
+    state = scum.new_game(4, seed=1, deck=standard_pack())
+    assert scum.render(scum.view(state, 1)).splitlines() == [
+        "hand 1 of 5 (4 more to come), dealer seat 0, seats in table order",
+        "seat 1 to lead any card or set of one rank",
+        "seat 1  points 0  13 cards, to act",
+        "        3H | 4D | 5C | 6S | 7H | 8D | 9C | 10S | JH | QD | KC | AC | 2S",
+        "seat 2  points 0  13 cards",
+        "seat 3  points 0  13 cards",
+        "seat 0  points 0  13 cards",
+    ]
+    state = play(state, "play 5C", "play 6C", "pass")
+    text = scum.render(scum.view(state, 0))
+    assert text.splitlines() == [
+        "hand 1 of 5 (4 more to come), dealer seat 0, seats in table order",
+        "this round: 5C, 6C; to beat: 6C by seat 2",
+        "seat 3 passed; seat 0 to play a higher single card or pass",
+        "seat 1  points 0  12 cards",
+        "seat 2  points 0  12 cards, played last",
+        "seat 3  points 0  13 cards, passed",
+        "seat 0  points 0  13 cards, to act",
+        "        3D | 4C | 5S | 6H | 7D | 8C | 9S | 10H | JD | QC | KS | AS | 2H",
+    ]
+    hidden = [str(c) for seat in (1, 2, 3) for c in state.hands[seat]]
+    assert not set(hidden) & set(text.replace("|", " ").split())
+
+
+def test_render_titles_passes_and_seats_out() -> None:
+    """Seed 000: reseated by last hand's titles; a seat out is shown with its new title."""
+    state = position(
+        ["", "7C 7D 9H KC KD", "4C 4D", "5C 8D"], turn=1, pile=["3C 3D", "6C 6D"], last=2, passes=1,
+        finished=(0,), hand=2, points=(3, 2, 1, 0), table=(2, 3, 0, 1),
+    )  # fmt: skip
+    assert scum.render(scum.view(state, 1)).splitlines() == [
+        "hand 2 of 5 (3 more to come), dealer seat 1, seats in table order with their titles from hand 1",
+        "this round: 3C 3D, 6C 6D; to beat: 6C 6D by seat 2",
+        "seat 3 passed; seat 1 to play a higher pair or pass",
+        "seat 2  President       points 1   2 cards, played last",
+        "seat 3  Vice-President  points 0   2 cards, passed",
+        "seat 0  Citizen         points 3  out 1st, President",
+        "seat 1  Scum            points 2   5 cards, to act",
+        "        7C 7D | 9H | KC KD",
+    ]
+
+
+def test_render_exchange_and_game_over() -> None:
+    """Seed 000: the Scum's gift, then the President owes a card; the last hand ends the game."""
+    state = scum.new_game(4, seed=1, deck=standard_pack())
+    while state.hand == 1:
+        state = scum.apply(state, scum.legal_moves(state)[0])
+    assert scum.render(scum.view(state, 0)).splitlines() == [
+        "hand 2 of 5 (3 more to come), dealer seat 0, seats in table order with their titles from hand 1",
+        "seat 0 (Scum) gave its highest card to seat 1 (President); seat 1 to give one card back",
+        "seat 1  President       points 3  14 cards, to act",
+        "seat 2  Vice-President  points 2  13 cards",
+        "seat 3  Citizen         points 1  13 cards",
+        "seat 0  Scum            points 0  12 cards",
+        "        3D | 4C 4S | 7C | 8C | 9S | 10C 10D 10S | JH JS | AS",
+    ]
+    over = play(position(["", "", "4C", "5C 6C"], turn=2, finished=(1, 0), options=Options(hands=1)), "play 4C")
+    assert scum.render(scum.view(over, None)).splitlines() == [
+        "hand 1 of 1 (the last hand), dealer seat 3, seats in table order",
+        "game over after 1 hand: seat 1 wins with 3 points",
+        "seat 0  points 2  out 2nd, Vice-President",
+        "seat 1  points 3  out 1st, President",
+        "seat 2  points 1  out 3rd, Citizen",
+        "seat 3  points 0   2 cards left, Scum",
+    ]

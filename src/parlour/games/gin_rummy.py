@@ -74,6 +74,7 @@ __all__ = [
     "margin",
     "new_game",
     "parse_move",
+    "render",
     "scores",
     "shuffle_unseen",
     "to_act",
@@ -369,6 +370,110 @@ def view(state: State, player: int | None) -> State:
         stock=(HIDDEN,) * len(state.stock),
         events=redact_events(state.events, player),
     )
+
+
+def render(state: State) -> str:
+    """A plain-text picture of a state or view for a person at the table.
+
+    The hand number and dealer, what the seat to act must do (the upcard offer, draw, discard,
+    spread) or the result, one line per seat (score, hands won, cards held) with a visible hand
+    grouped by suit and its least deadwood, the stock count and the discard pile (top last), and
+    the last knock's showdown: melds, deadwood, lay-offs and the points it scored. Hidden cards
+    appear only as counts.
+    """
+    o = state.options
+    lines = [f"hand {state.hand}, dealer seat {state.dealer}, game to {o.target}", _render_now(state)]
+    width = max(len(str(v)) for v in state.scores)
+    for s, held in enumerate(state.hands):
+        won = state.boxes[s]
+        line = f"seat {s}  score {state.scores[s]:>{width}}, {won} hand{'' if won == 1 else 's'} won  "
+        taken = state.taken if s == state.player else ()
+        line += f"{len(held)} cards" + (f" + {taken[0]} taken" if taken else "")
+        visible = bool(held) and HIDDEN not in held
+        if visible and state.phase is not Phase.OVER:
+            mask = _ENGINE.mask(held)
+            if taken:
+                low = min(_ENGINE.deadwood(mask ^ _BIT[c]) for c in held)
+                line += f", deadwood {low} after the best discard"
+            elif len(held) > HAND_SIZE:
+                line += f", deadwood {_ENGINE.deadwood_after_discard(mask)} after the best discard"
+            else:
+                line += f", deadwood {_ENGINE.deadwood(mask)}"
+        lines.append(line)
+        if visible:
+            lines.append("        " + _by_suit(held) + (f" + {taken[0]}" if taken else ""))
+    pile = state.discards
+    if not pile:
+        shown = "empty"
+    elif len(pile) > _PILE_SHOWN:
+        shown = f"({len(pile)} cards, top last): ... {cards_text(pile[-_PILE_SHOWN:])}"
+    else:
+        shown = f"(top last): {cards_text(pile)}"
+    lines.append(f"stock {len(state.stock)} cards; discard pile {shown}")
+    if state.showdown is not None:
+        lines += _render_showdown(state.showdown, state.hand if state.phase is Phase.OVER else state.hand - 1)
+    return "\n".join(lines)
+
+
+_PILE_SHOWN: Final = 12
+"""The discards `render` lists (the top ones); the pile can hold 30."""
+
+
+def _by_suit(cards: Sequence[Card]) -> str:
+    """A sorted hand with its suits apart: "AC 2C 3C | 9D | 7S KS"."""
+    groups: list[list[Card]] = []
+    for card in cards:
+        if groups and groups[-1][0].suit is card.suit:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    return " | ".join(" ".join(map(str, g)) for g in groups)
+
+
+def _render_now(state: State) -> str:
+    """The line of `render` that says what the seat to act must do, or how the game ended."""
+    p, o = state.player, state.options
+    top = state.discards[-1] if state.discards else None
+    match state.phase:
+        case Phase.OFFER if p != state.dealer:
+            return f"upcard {top} offered to seat {p}, the non-dealer: take upcard or pass"
+        case Phase.OFFER:
+            return f"seat {1 - p} passed; upcard {top} offered to seat {p}, the dealer: take upcard or pass"
+        case Phase.STOCK_ONLY:
+            return f"both passed the upcard {top}: seat {p} to draw stock"
+        case Phase.DRAW:
+            return f"seat {p} to draw stock or draw discard ({top})"
+        case Phase.DISCARD:
+            took = f"seat {p} took {state.taken[0]} and must" if state.taken else f"seat {p} to"
+            return f"{took} discard, knock (deadwood {o.knock_limit} or less) or go gin"
+        case Phase.SPREAD:
+            return f"seat {p} knocked with {state.knock_card[0]} and chooses how to spread the other ten cards"
+    totals = scores(state)
+    shutout = " (doubled: shutout)" if o.shutout_doubles and state.scores[1 - p] == 0 else ""
+    return (
+        f"game over: seat {p} wins, {totals[p]} to {totals[1 - p]} with the game and box bonuses; "
+        f"margin {margin(state)}{shutout}"
+    )
+
+
+def _render_showdown(shown: Showdown, number: int) -> list[str]:
+    """The showdown lines of `render`: both arrangements, the lay-offs and the points."""
+    k, d = shown.knocker, 1 - shown.knocker
+
+    def dead(cards: tuple[Card, ...]) -> str:
+        return f"deadwood {cards_text(cards) or '-'} ({_ENGINE.points(_ENGINE.mask(cards))})"
+
+    def melds(sets: tuple[tuple[Card, ...], ...]) -> str:
+        return ", ".join(cards_text(m) for m in sets) or "no melds"
+
+    knock = f"seat {k} went gin: {melds(shown.melds)}" if shown.gin else f"seat {k} knocked: {melds(shown.melds)}"
+    laid = f"; laid off {cards_text(shown.laid_off)}" if shown.laid_off else ""
+    how = " with the gin bonus" if shown.gin else " with the undercut bonus" if shown.winner == d else ""
+    return [
+        f"showdown of hand {number}: {knock}" + ("" if shown.gin else f"; {dead(shown.deadwood)}"),
+        f"  seat {d}: {melds(shown.defender_melds)}{laid}; {dead(shown.defender_deadwood)}",
+        f"  seat {shown.winner} scored {shown.points}{how}",
+    ]
 
 
 def parse_move(state: State, text: str) -> Move:
@@ -834,4 +939,5 @@ GAME: Final = GameSpec[State, Move, Options](
     parse_move=parse_move,
     check_invariants=check_invariants,
     shuffle_unseen=shuffle_unseen,
+    render=render,
 )

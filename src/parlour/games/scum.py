@@ -84,6 +84,7 @@ __all__ = [
     "new_game",
     "parse_move",
     "place_points",
+    "render",
     "scores",
     "shuffle_unseen",
     "title_of",
@@ -293,6 +294,107 @@ def view(state: State, player: int | None) -> State:
         check_seat("viewer", player, len(state.hands))
     hands = tuple(h if seat == player else (HIDDEN,) * len(h) for seat, h in enumerate(state.hands))
     return attrs.evolve(state, hands=hands, rng=None, events=redact_events(state.events, player))
+
+
+def render(state: State) -> str:
+    """A plain-text picture of a state or view for a person at the table.
+
+    The hand number (of how many) and dealer; what happens now (the President's give-back, the
+    sets played this round and the one to beat, who passed since, who is to play, or the
+    result); then one line per seat in table order (clockwise from the dealer's left), with the
+    title from the last hand, points so far, cards held or when the seat went out this hand, and
+    a visible hand grouped by rank on a line of its own. Hidden cards appear only as counts.
+    """
+    n = len(state.hands)
+    o = state.options
+    left = o.hands - state.hand
+    more = "the last hand" if not left else f"{left} more to come"
+    head = f"hand {state.hand} of {o.hands} ({more}), dealer seat {dealer(state)}, seats in table order"
+    if state.hand > 1:
+        head += f" with their titles from hand {state.hand - 1}"
+    lines = [head, *_render_now(state)]
+    last = state.passing.last
+    passed = set(_passed(state))
+    named = titles(n)
+    width = max(len(t) for t in named) if state.hand > 1 else 0
+    points = max(len(str(v)) for v in state.points)
+    for place, seat in enumerate(state.table):
+        held = state.hands[seat]
+        title = f"  {named[place]:<{width}}" if width else ""
+        line = f"seat {seat}{title}  points {state.points[seat]:>{points}}  "
+        if seat in state.finished:
+            out = state.finished.index(seat)
+            line += f"out {_ORDINALS[out]}, {title_of(out, n)}"
+        else:
+            line += f"{len(held):>2} card{'' if len(held) == 1 else 's'}"
+            if state.phase is Phase.OVER:
+                line += f" left, {title_of(n - 1, n)}"
+            notes = [
+                *(["played last"] if seat == last else []),
+                *(["passed"] if seat in passed else []),
+                *(["to act"] if seat == state.turn and state.phase is not Phase.OVER else []),
+            ]
+            line += "".join(f", {note}" for note in notes)
+        lines.append(line)
+        if held and HIDDEN not in held:
+            lines.append("        " + _by_rank(held))
+    return "\n".join(lines)
+
+
+_ORDINALS: Final = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+_SETS: Final = ("", "single card", "pair", "three of a kind", "four of a kind")
+
+
+def _by_rank(cards: Sequence[Card]) -> str:
+    """A hand in rank order with each rank apart: "3C 3H | 5D | 2S"."""
+    groups: list[list[Card]] = []
+    for card in cards:
+        if groups and groups[-1][0].rank is card.rank:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    return " | ".join(" ".join(map(str, g)) for g in groups)
+
+
+def _passed(state: State) -> tuple[int, ...]:
+    """The seats that passed since the last play of this round, in turn order."""
+    last, count = state.passing.last, state.passing.passes
+    if last is None or not count or state.phase is not Phase.PLAY:
+        return ()
+    holding = holders(state.hands)
+    seats, seat = [], last
+    for _ in range(count):
+        seat = next_holder(seat, state.table, holding)
+        seats.append(seat)
+    return tuple(seats)
+
+
+def _seats_text(seats: Sequence[int]) -> str:
+    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
+
+
+def _render_now(state: State) -> list[str]:
+    """The lines of `render` that say what is happening now, or how the game ended."""
+    if state.phase is Phase.GIVE:
+        president, scum = state.table[0], state.table[-1]
+        return [
+            f"seat {scum} (Scum) gave its highest card to seat {president} (President); "
+            f"seat {president} to give one card back"
+        ]
+    if state.phase is Phase.OVER:
+        best = sorted(winners(state))
+        verb = "wins" if len(best) == 1 else "share the win"
+        hands = f"{state.hand} hand{'' if state.hand == 1 else 's'}"
+        return [f"game over after {hands}: {_seats_text(best)} {verb} with {max(state.points)} points"]
+    if not state.pile:
+        return [f"seat {state.turn} to lead any card or set of one rank"]
+    top = state.pile[-1]
+    sets = ", ".join(cards_text(cards) for cards in state.pile)
+    passed = _passed(state)
+    lines = [f"this round: {sets}; to beat: {cards_text(top)} by seat {state.passing.last}"]
+    since = f"{_seats_text(passed)} passed; " if passed else ""
+    lines.append(f"{since}seat {state.turn} to play a higher {_SETS[len(top)]} or pass")
+    return lines
 
 
 def parse_move(state: State, text: str) -> Move:
@@ -686,4 +788,5 @@ GAME: Final = GameSpec[State, Move, Options](
     parse_move=parse_move,
     check_invariants=check_invariants,
     shuffle_unseen=shuffle_unseen,
+    render=render,
 )
