@@ -249,7 +249,6 @@ def _show_table(screen: _Screen, spec: Game, state: GameState, seat: int) -> Non
     screen.say()
     screen.say(f"=== hand {state.hand}, seat {seat} (you) ===")
     screen.say(spec.render(spec.view(state, seat)))
-    screen.say(_scores_line(spec, state, seat))
 
 
 def _narrate(spec: Game, state: GameState, seat: int, mover: int, move: GameMove) -> list[str]:
@@ -382,7 +381,6 @@ def _cmd_play(screen: _Screen, args: argparse.Namespace) -> int:
     screen.say()
     screen.say("=== game over ===")
     screen.say(spec.render(spec.view(state, seat)))
-    screen.say(_scores_line(spec, state, seat))
     winners = spec.winners(state)
     verdict = "You win!" if seat in winners else "You did not win this time."
     screen.say(f"winners: {_seat_names(winners, seat)}. {verdict}")

@@ -7,13 +7,14 @@ golden playthrough files free of object ids and version numbers.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Sequence
 
 import attrs
 
 from parlour.core.cards import Card
 from parlour.core.rng import Rng
 
-__all__ = ["describe", "format_value"]
+__all__ = ["by_suit", "describe", "format_value", "grouped_cards", "seats_text"]
 
 _SKIPPED = frozenset({"options", "events", "rng"})
 
@@ -52,3 +53,27 @@ def describe(state: object) -> str:
             continue
         lines.append(f"{field.name}: {format_value(getattr(state, field.name))}")
     return "\n".join(lines)
+
+
+def grouped_cards(cards: Sequence[Card], *, by: Callable[[Card], object]) -> str:
+    """Cards in the order given, runs with the same key set apart: "4C | 4D 6D QD | 2S 10S".
+
+    Games pass `by=lambda c: c.suit` for a hand sorted by suit, or the rank for rank order.
+    """
+    groups: list[list[Card]] = []
+    for card in cards:
+        if groups and by(groups[-1][0]) == by(card):
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    return " | ".join(" ".join(map(str, g)) for g in groups)
+
+
+def by_suit(cards: Sequence[Card]) -> str:
+    """A hand sorted by suit with the suits set apart: "AC 2C 3C | 9D | 7S KS"."""
+    return grouped_cards(cards, by=lambda card: card.suit)
+
+
+def seats_text(seats: Sequence[int]) -> str:
+    """"seat 2" or "seats 0, 3"."""
+    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))

@@ -48,6 +48,7 @@ from parlour.core.melds import POINTS_FACES_10, AceMode, Meld, MeldRules, OneDec
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, fresh_seed
 from parlour.core.seats import check_seat, replace_at
+from parlour.core.text import by_suit
 
 __all__ = [
     "GAME",
@@ -401,7 +402,7 @@ def render(state: State) -> str:
                 line += f", deadwood {_ENGINE.deadwood(mask)}"
         lines.append(line)
         if visible:
-            lines.append("        " + _by_suit(held) + (f" + {taken[0]}" if taken else ""))
+            lines.append("        " + by_suit(held) + (f" + {taken[0]}" if taken else ""))
     pile = state.discards
     if not pile:
         shown = "empty"
@@ -418,16 +419,6 @@ def render(state: State) -> str:
 _PILE_SHOWN: Final = 12
 """The discards `render` lists (the top ones); the pile can hold 30."""
 
-
-def _by_suit(cards: Sequence[Card]) -> str:
-    """A sorted hand with its suits apart: "AC 2C 3C | 9D | 7S KS"."""
-    groups: list[list[Card]] = []
-    for card in cards:
-        if groups and groups[-1][0].suit is card.suit:
-            groups[-1].append(card)
-        else:
-            groups.append([card])
-    return " | ".join(" ".join(map(str, g)) for g in groups)
 
 
 def _render_now(state: State) -> str:

@@ -58,6 +58,7 @@ from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, fresh_seed
 from parlour.core.seats import check_seat, replace_at
 from parlour.core.tricks import Trick, legal_follow, legal_leads, point_table, points, trick_winner
+from parlour.core.text import by_suit, seats_text
 
 __all__ = [
     "GAME", "ChooseMoon", "Moon", "Move", "Opener", "Options", "PassCard", "Passing", "Phase",
@@ -449,7 +450,7 @@ def render(state: State) -> str:
                 line += f", {got} point{'' if got == 1 else 's'}: " + " ".join(map(str, _sorted(taken)))
         lines.append(line)
         if held and HIDDEN not in held:
-            lines.append("        " + _by_suit(held))
+            lines.append("        " + by_suit(held))
     if state.kitty:
         k = len(state.kitty)
         taker = state.kitty_taker
@@ -466,19 +467,6 @@ def render(state: State) -> str:
 _DIRECTION: Final = {LEFT: "to the left", RIGHT: "to the right", ACROSS: "across"}
 
 
-def _by_suit(cards: Sequence[Card]) -> str:
-    """A sorted hand with its suits apart: "4C | 4D 6D QD | 2S 10S"."""
-    groups: list[list[Card]] = []
-    for card in cards:
-        if groups and groups[-1][0].suit is card.suit:
-            groups[-1].append(card)
-        else:
-            groups.append([card])
-    return " | ".join(" ".join(map(str, g)) for g in groups)
-
-
-def _seats_text(seats: Sequence[int]) -> str:
-    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
 
 
 def _render_now(state: State) -> list[str]:
@@ -486,7 +474,7 @@ def _render_now(state: State) -> list[str]:
     n = len(state.hands)
     phase = state.phase
     if phase is Phase.PASS:
-        return [f"{_seats_text(sorted(to_act(state)))} to choose cards to pass"]
+        return [f"{seats_text(sorted(to_act(state)))} to choose cards to pass"]
     if phase is Phase.MOON:
         s = _shooter(state)
         return [
@@ -496,7 +484,7 @@ def _render_now(state: State) -> list[str]:
     if phase is Phase.OVER:
         best = sorted(winners(state))
         verb = "wins" if len(best) == 1 else "share the win"
-        return [f"game over after hand {state.hand}: {_seats_text(best)} {verb} with {min(state.scores)} points"]
+        return [f"game over after hand {state.hand}: {seats_text(best)} {verb} with {min(state.scores)} points"]
     trick = state.trick
     number = f"trick {_tricks_done(state) + 1} of {hand_size(n, state.options)}"
     if not trick.cards:

@@ -66,6 +66,7 @@ from parlour.core.shedding import (
     round_leader,
     strength_sorted,
 )
+from parlour.core.text import grouped_cards, seats_text
 
 __all__ = [
     "GAME",
@@ -337,23 +338,13 @@ def render(state: State) -> str:
             line += "".join(f", {note}" for note in notes)
         lines.append(line)
         if held and HIDDEN not in held:
-            lines.append("        " + _by_rank(held))
+            lines.append("        " + grouped_cards(held, by=lambda card: card.rank))
     return "\n".join(lines)
 
 
 _ORDINALS: Final = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 _SETS: Final = ("", "single card", "pair", "three of a kind", "four of a kind")
 
-
-def _by_rank(cards: Sequence[Card]) -> str:
-    """A hand in rank order with each rank apart: "3C 3H | 5D | 2S"."""
-    groups: list[list[Card]] = []
-    for card in cards:
-        if groups and groups[-1][0].rank is card.rank:
-            groups[-1].append(card)
-        else:
-            groups.append([card])
-    return " | ".join(" ".join(map(str, g)) for g in groups)
 
 
 def _passed(state: State) -> tuple[int, ...]:
@@ -369,9 +360,6 @@ def _passed(state: State) -> tuple[int, ...]:
     return tuple(seats)
 
 
-def _seats_text(seats: Sequence[int]) -> str:
-    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
-
 
 def _render_now(state: State) -> list[str]:
     """The lines of `render` that say what is happening now, or how the game ended."""
@@ -385,14 +373,14 @@ def _render_now(state: State) -> list[str]:
         best = sorted(winners(state))
         verb = "wins" if len(best) == 1 else "share the win"
         hands = f"{state.hand} hand{'' if state.hand == 1 else 's'}"
-        return [f"game over after {hands}: {_seats_text(best)} {verb} with {max(state.points)} points"]
+        return [f"game over after {hands}: {seats_text(best)} {verb} with {max(state.points)} points"]
     if not state.pile:
         return [f"seat {state.turn} to lead any card or set of one rank"]
     top = state.pile[-1]
     sets = ", ".join(cards_text(cards) for cards in state.pile)
     passed = _passed(state)
     lines = [f"this round: {sets}; to beat: {cards_text(top)} by seat {state.passing.last}"]
-    since = f"{_seats_text(passed)} passed; " if passed else ""
+    since = f"{seats_text(passed)} passed; " if passed else ""
     lines.append(f"{since}seat {state.turn} to play a higher {_SETS[len(top)]} or pass")
     return lines
 
