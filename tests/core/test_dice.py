@@ -26,14 +26,19 @@ from parlour.core.dice import (
     hold_step,
     is_bust,
     opening,
+    points_text,
     redraw_future,
     refusal,
+    result_line,
     roll_dice,
     roll_step,
     score_exact,
     score_unit,
     scoring_holds,
+    seat_lines,
     turn_phase,
+    turn_prompt,
+    turn_text,
 )
 from parlour.core.events import Event
 from parlour.core.rng import Rng
@@ -427,3 +432,65 @@ def test_check_position_accepts_a_reachable_position_and_views() -> None:
 def test_check_position_refuses_unreachable_positions(position: _Position, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         _check(position)
+
+
+# --- text for renders ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turn", "on_board", "prompt", "text"),
+    [
+        (Turn(), False, "seat 1 to roll all six dice", "turn total 0; none set aside"),
+        (
+            Turn(roll=(1, 2, 3, 3, 4, 6)), True,
+            "seat 1 to hold scoring dice", "turn total 0; none set aside; roll 1 2 3 3 4 6",
+        ),
+        (
+            Turn(total=100, held=(1,)), True,
+            "seat 1 to roll the 5 remaining dice or bank 100", "turn total 100; set aside 1",
+        ),
+        (
+            Turn(total=450, held=(4, 4, 4, 5)), False,
+            "seat 1 to roll the 2 remaining dice (needs 500 in one turn to bank, has 450)",
+            "turn total 450; set aside 4 4 4 5",
+        ),
+        (
+            Turn(total=1050, held=(1, 1, 1, 5, 5)), False,
+            "seat 1 to roll the last die or bank 1,050", "turn total 1,050; set aside 1 1 1 5 5",
+        ),
+        (
+            Turn(total=1500), False,
+            "seat 1 to roll all six again or bank 1,500", "turn total 1,500; hot dice: none set aside",
+        ),
+    ],
+)  # fmt: skip
+def test_turn_prompt_and_text_in_move_words(turn: Turn, on_board: bool, prompt: str, text: str) -> None:
+    assert turn_prompt(RULES, turn, seat=1, on_board=on_board) == prompt
+    assert turn_text(turn) == text
+
+
+def test_turn_prompt_offers_the_game_s_alternative_only_at_the_start() -> None:
+    assert turn_prompt(RULES_5, Turn(), seat=0, on_board=True, alternative="take over") == (
+        "seat 0 to roll all five dice or take over"
+    )
+    assert turn_prompt(RULES_5, Turn(total=50, held=(5,)), seat=0, on_board=True, alternative="take over") == (
+        "seat 0 to roll the 4 remaining dice or bank 50"
+    )
+
+
+def test_seat_lines_align_scores_and_add_notes() -> None:
+    lines = seat_lines((10350, 0, 700), entered="on the board", not_entered="not on the board", to_act=2,
+                       notes=((), (), ("last turn",)))  # fmt: skip
+    assert lines == (
+        "seat 0  score 10,350  on the board",
+        "seat 1  score      0  not on the board",
+        "seat 2  score    700  on the board, to act, last turn",
+    )
+
+
+def test_result_line_and_points_text() -> None:
+    assert points_text(950) == "950" and points_text(10000) == "10,000"
+    assert result_line(12, (10350, 9000), {0}) == "game over in hand 12: seat 0 wins with 10,350"
+    assert result_line(3, (10000, 10000, 50), frozenset({1, 0})) == (
+        "game over in hand 3: seats 0, 1 share the win with 10,000"
+    )

@@ -237,3 +237,99 @@ def test_json_round_trip_and_invariants_refuse_bad_positions() -> None:
         fk.check_invariants(attrs.evolve(state, rolls=(0,)))
     with pytest.raises(ValueError, match="seat 5"):
         fk.check_invariants(attrs.evolve(state, player=5))
+
+
+# --- render -----------------------------------------------------------------------------------
+
+
+def test_render_a_turn_below_the_entry_threshold() -> None:
+    """Seed: 500 in one turn to get on the board; the view shows the roll, the dice set aside,
+    the turn total and what the seat may do now."""
+    state = play(fk.new_game(seed=1, rolls=[4, 4, 4, 2, 3, 6, 5, 2, 3]), "roll")
+    assert fk.render(fk.view(state, 1)).splitlines() == [
+        "hand 1, game to 10,000; 500 in one turn to get on the board",
+        "seat 0 to hold scoring dice",
+        "turn total 0; none set aside; roll 2 3 4 4 4 6",
+        "seat 0  score 0  not on the board, to act",
+        "seat 1  score 0  not on the board",
+    ]
+    state = play(state, "hold 4 4 4")
+    assert fk.render(state).splitlines()[1:3] == [
+        "seat 0 to roll the 3 remaining dice (needs 500 in one turn to bank, has 400)",
+        "turn total 400; set aside 4 4 4",
+    ]
+    state = play(state, "roll")
+    assert fk.render(state).splitlines()[2] == "turn total 400; set aside 4 4 4; roll 2 3 5"
+    state = play(state, "hold 5")
+    assert fk.render(state).splitlines()[1:3] == [
+        "seat 0 to roll the 2 remaining dice (needs 500 in one turn to bank, has 450)",
+        "turn total 450; set aside 4 4 4 5",
+    ]
+
+
+def test_render_hot_dice_and_banking() -> None:
+    """Seed: all six dice scored, so all six may be rolled again, or the turn banked."""
+    state = play(late_game((1250, 700), 0, [6, 5, 4, 3, 2, 1]), "roll", "hold 1 2 3 4 5 6")
+    assert fk.render(state).splitlines() == [
+        "hand 1, game to 10,000; 500 in one turn to get on the board",
+        "seat 0 to roll all six again or bank 1,000",
+        "turn total 1,000; hot dice: none set aside",
+        "seat 0  score 1,250  on the board, to act",
+        "seat 1  score   700  on the board",
+    ]
+    state = play(state, "bank")
+    assert fk.render(state).splitlines()[1:] == [
+        "seat 1 to roll all six dice",
+        "seat 0  score 2,250  on the board",
+        "seat 1  score   700  on the board, to act",
+    ]
+
+
+def test_render_final_round_and_winner() -> None:
+    """6.2 scenario 6: after seat 2 reaches 10,000 the view names it and the seats owed a last
+    turn, in order; at the end it names the winner."""
+    rolls = [5, 5, 5, 2, 3, 4, 2, 2, 3, 4, 6, 6, 1, 1, 1, 2, 3, 4, 2, 3, 3, 4, 6, 6]
+    state = play(late_game((9800, 3000, 9650, 2000), 2, rolls), "roll", "hold 5 5 5", "bank")
+    assert fk.render(fk.view(state, 0)).splitlines() == [
+        "hand 1, game to 10,000; 500 in one turn to get on the board",
+        "final round: seat 2 reached 10,000 (high score 10,150); last turns: seat 3 now, then seats 0, 1",
+        "seat 3 to roll all six dice",
+        "seat 0  score  9,800  on the board",
+        "seat 1  score  3,000  on the board",
+        "seat 2  score 10,150  on the board",
+        "seat 3  score  2,000  on the board, to act",
+    ]
+    state = play(state, "roll", "roll", "hold 1 1 1", "bank")  # seat 3 farkles, seat 0 to 10,800
+    assert fk.render(state).splitlines()[1] == (
+        "final round: seats 0, 2 reached 10,000 (high score 10,800); last turns: seat 1 now, the last of the game"
+    )
+    state = play(state, "roll")  # seat 1 farkles
+    assert fk.render(state).splitlines() == [
+        "hand 2, game to 10,000; 500 in one turn to get on the board",
+        "game over in hand 2: seat 0 wins with 10,800",
+        "seat 0  score 10,800  on the board, wins",
+        "seat 1  score  3,000  on the board",
+        "seat 2  score 10,150  on the board",
+        "seat 3  score  2,000  on the board",
+    ]
+
+
+def test_render_until_unbeaten_and_a_shared_win() -> None:
+    """Seed's continuation: the view says what beating the high score does; ties share."""
+    options = fk.Options(final_round=fk.FinalRound.UNTIL_UNBEATEN)
+    state = play(late_game((9800, 3000, 9650), 2, [5, 5, 5, 2, 3, 4], options), "roll", "hold 5 5 5", "bank")
+    assert fk.render(state).splitlines()[1:3] == [
+        "final round: seat 2 reached 10,000 (high score 10,150); last turns: seat 0 now, then seat 1",
+        "a bank past 10,150 gives everyone else one more turn",
+    ]
+    state = attrs.evolve(late_game((10000, 9500), 1, [5, 5, 5, 2, 3, 4]), final=True)
+    state = play(state, "roll", "hold 5 5 5", "bank")
+    assert fk.render(state).splitlines()[1:] == [
+        "game over in hand 1: seats 0, 1 share the win with 10,000",
+        "seat 0  score 10,000  on the board, wins",
+        "seat 1  score 10,000  on the board, wins",
+    ]
+
+
+def test_render_is_the_registered_render() -> None:
+    assert fk.GAME.render is fk.render

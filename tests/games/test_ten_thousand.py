@@ -250,3 +250,84 @@ def test_view_json_and_invariants() -> None:
         tt.check_invariants(attrs.evolve(state, scores=(10000, 0)))
     with pytest.raises(ValueError, match="offer"):
         tt.check_invariants(attrs.evolve(state, offer=Turn(total=0)))
+
+
+# --- render -----------------------------------------------------------------------------------
+
+
+def test_render_a_turn_below_the_meld() -> None:
+    """3.1 scenario 5: 1,000 to meld; the view shows the roll, the dice kept, the turn total and
+    what the seat may do now."""
+    rolls = [6, 6, 6, 1, 2, 5, 2, 2, 2, 3, 4, 5, 3]
+    state = play(tt.new_game(seed=1, rolls=rolls), "roll")
+    assert tt.render(tt.view(state, 1)).splitlines() == [
+        "hand 1, first to bank 10,000 wins; 1,000 to meld",
+        "seat 0 to hold scoring dice",
+        "turn total 0; none set aside; roll 1 2 6 6 6",
+        "seat 0  score 0  not melded, to act",
+        "seat 1  score 0  not melded",
+    ]
+    state = play(state, "hold 1 6 6 6", "roll", "hold 5")
+    assert tt.render(state).splitlines()[1:3] == [
+        "seat 0 to roll all five again (needs 1,000 in one turn to bank, has 750)",
+        "turn total 750; hot dice: none set aside",
+    ]
+    state = play(state, "roll", "hold 2 2 2")
+    assert tt.render(state).splitlines()[1:3] == [
+        "seat 0 to roll the 2 remaining dice (needs 1,000 in one turn to bank, has 950)",
+        "turn total 950; set aside 2 2 2",
+    ]
+
+
+def test_render_take_over_offer() -> None:
+    """3.1 scenario 6: after seat 0 banks 600 with 6 6 6 kept, seat 1 may roll or take over the
+    count of 600 with the two dice left."""
+    state = play(late_game((2000, 0), 0, [6, 6, 6, 2, 3, 5, 3]), "roll", "hold 6 6 6")
+    assert tt.render(state).splitlines()[1:] == [
+        "seat 0 to roll the 2 remaining dice or bank 600",
+        "turn total 600; set aside 6 6 6",
+        "seat 0  score 2,000  melded, to act",
+        "seat 1  score     0  not melded",
+    ]
+    state = play(state, "bank")
+    assert tt.render(tt.view(state, 1)).splitlines() == [
+        "hand 1, first to bank 10,000 wins; 1,000 to meld",
+        "seat 1 to roll all five dice or take over the count of 600 with 2 dice",
+        "open count: seat 0 banked 600 with 6 6 6 set aside",
+        "seat 0  score 2,600  melded",
+        "seat 1  score     0  not melded, to act",
+    ]
+    state = play(state, "take over")
+    assert tt.render(state).splitlines()[1:3] == [
+        "seat 1 to hold scoring dice",
+        "turn total 600; set aside 6 6 6; roll 3 5",
+    ]
+
+
+def test_render_take_over_after_hot_dice_and_the_meld_option() -> None:
+    """3.1 reading: after hot dice the count is taken over with all five dice; under
+    takeover_requires_meld an unmelded seat sees the count but may only roll."""
+    state = play(late_game((2000, 0), 0, [1, 2, 3, 4, 5]), "roll", "hold 1 2 3 4 5", "bank")
+    assert tt.render(state).splitlines()[1:3] == [
+        "seat 1 to roll all five dice or take over the count of 1,000 with 5 dice",
+        "open count: seat 0 banked 1,000 with hot dice (none set aside)",
+    ]
+    strict = tt.Options(takeover_requires_meld=True)
+    state = play(late_game((2000, 0), 0, [6, 6, 6, 2, 3], strict), "roll", "hold 6 6 6", "bank")
+    assert tt.render(state).splitlines()[1:3] == [
+        "seat 1 to roll all five dice",
+        "open count: seat 0 banked 600 with 6 6 6 set aside; only a seat that has melded may take it over",
+    ]
+
+
+def test_render_game_over() -> None:
+    """Seed: the first to 10,000 wins at once."""
+    state = play(late_game((9500, 9900, 0), 0, [5, 5, 5, 2, 3]), "roll", "hold 5 5 5", "bank")
+    assert tt.render(state).splitlines() == [
+        "hand 1, first to bank 10,000 wins; 1,000 to meld",
+        "game over in hand 1: seat 0 wins with 10,000",
+        "seat 0  score 10,000  melded, wins",
+        "seat 1  score  9,900  melded",
+        "seat 2  score      0  not melded",
+    ]
+    assert tt.GAME.render is tt.render

@@ -19,6 +19,10 @@ Four parts serve every "roll, set aside scoring dice, roll on or bank" game (Far
   `check_position`, the invariants every such position keeps. The words and thresholds that
   differ between games are data, a `DiceRules`; what happens once a turn ends (whose turn is
   next, the end of the game) stays in each game.
+* **Text for renders.** The lines a table-side `render` of such a game shares: what the seat to
+  play may do now in move words (`turn_prompt`), where its turn stands (`turn_text`), one line
+  per seat (`seat_lines`) and the result (`result_line`). Points are written with thousands
+  separators (`points_text`).
 
 Dice are written as tuples of faces; scoring functions read them as multisets.
 
@@ -44,6 +48,7 @@ import attrs
 from parlour.core.events import Event
 from parlour.core.rng import MAX_SEED, Rng, fresh_seed
 from parlour.core.seats import check_seat
+from parlour.core.text import seats_text
 
 __all__ = [
     "FACES",
@@ -68,14 +73,19 @@ __all__ = [
     "hold_step",
     "is_bust",
     "opening",
+    "points_text",
     "redraw_future",
     "refusal",
+    "result_line",
     "roll_dice",
     "roll_step",
     "score_exact",
     "score_unit",
     "scoring_holds",
+    "seat_lines",
     "turn_phase",
+    "turn_prompt",
+    "turn_text",
 ]
 
 SIDES: Final = 6
@@ -377,6 +387,10 @@ class DiceRules:
 _NUMBERS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
+def _number(count: int) -> str:
+    return _NUMBERS[count] if count < len(_NUMBERS) else str(count)
+
+
 class Phase(enum.Enum):
     """Where a turn stands."""
 
@@ -447,9 +461,7 @@ def hold_step(
         Event("has a turn total of", player=seat, numbers=(turn.total,)),
     ]
     if turn.is_hot():
-        count = rules.table.dice
-        word = _NUMBERS[count] if count < len(_NUMBERS) else str(count)
-        events.append(Event(f"has hot dice: all {word} may be rolled again", player=seat))
+        events.append(Event(f"has hot dice: all {_number(rules.table.dice)} may be rolled again", player=seat))
     return Step(turn=turn, score=score, events=tuple(events), outcome=Outcome.GOES_ON, rolls=rolls, rng=rng)
 
 
@@ -557,3 +569,100 @@ def check_position(
     check_turn("turn", turn, rules.table)
     if turn.total % unit:
         raise ValueError(f"turn total {turn.total} is not a multiple of {unit}")
+
+
+# --- text for renders ------------------------------------------------------------------------
+
+
+def points_text(points: int) -> str:
+    """Points with thousands separators: "10,350"."""
+    return f"{points:,}"
+
+
+def turn_prompt(rules: DiceRules, turn: Turn, *, seat: int, on_board: bool, alternative: str = "") -> str:
+    """What the seat to play may do now, in move words (the turn must not be over).
+
+    At the start of a turn: "seat 0 to roll all six dice", plus `alternative` (a move only the
+    game has, such as 10,000's take-over) after "or". After a roll: "seat 0 to hold scoring
+    dice". After a hold: "seat 0 to roll the 3 remaining dice or bank 350", with hot dice
+    "roll all six again"; below the entry threshold, what it needs before it may bank.
+
+    >>> rules = DiceRules(name="x", players=(2,), table=ScoringTable(dice=6, singles=((1, 100),)),
+    ...                   entry=500, keep="hold", bust="busts", entered="enters",
+    ...                   not_entered="not in", entered_total="entered")
+    >>> turn_prompt(rules, Turn(total=200, held=(1, 1)), seat=1, on_board=False)
+    'seat 1 to roll the 4 remaining dice (needs 500 in one turn to bank, has 200)'
+    >>> turn_prompt(rules, Turn(total=1200), seat=1, on_board=False)
+    'seat 1 to roll all six again or bank 1,200'
+    """
+    dice = rules.table.dice
+    match turn_phase(turn, over=False):
+        case Phase.START:
+            return f"seat {seat} to roll all {_number(dice)} dice" + (f" or {alternative}" if alternative else "")
+        case Phase.ROLLED:
+            return f"seat {seat} to hold scoring dice"
+    left = turn.to_roll(dice)
+    again = f"roll all {_number(dice)} again" if turn.is_hot() else f"roll {_dice_left(left)}"
+    if turn.can_bank(on_board=on_board, entry=rules.entry):
+        return f"seat {seat} to {again} or bank {points_text(turn.total)}"
+    needs = f"needs {points_text(rules.entry)} in one turn to bank, has {points_text(turn.total)}"
+    return f"seat {seat} to {again} ({needs})"
+
+
+def _dice_left(count: int) -> str:
+    return "the last die" if count == 1 else f"the {count} remaining dice"
+
+
+def turn_text(turn: Turn) -> str:
+    """Where a turn under way stands: its total, the dice set aside since all dice were last
+    rolled, and the roll waiting for a hold.
+
+    >>> turn_text(Turn(total=150, held=(1, 5), roll=(2, 3, 3, 6)))
+    'turn total 150; set aside 1 5; roll 2 3 3 6'
+    >>> turn_text(Turn(total=1500))
+    'turn total 1,500; hot dice: none set aside'
+    """
+    if turn.held:
+        aside = f"set aside {faces_text(turn.held)}"
+    else:
+        aside = "hot dice: none set aside" if turn.total else "none set aside"
+    roll = f"; roll {faces_text(turn.roll)}" if turn.roll else ""
+    return f"turn total {points_text(turn.total)}; {aside}{roll}"
+
+
+def seat_lines(
+    scores: Sequence[int],
+    *,
+    entered: str,
+    not_entered: str,
+    to_act: int | None,
+    notes: Sequence[Sequence[str]] = (),
+) -> tuple[str, ...]:
+    """One line per seat: its score (aligned), whether it has entered the game (a score above
+    zero), "to act" for `to_act`, then the game's own `notes` for that seat.
+
+    >>> seat_lines((1250, 0), entered="melded", not_entered="not melded", to_act=1)
+    ('seat 0  score 1,250  melded', 'seat 1  score     0  not melded, to act')
+    """
+    width = max(len(points_text(score)) for score in scores)
+    lines = []
+    for seat, score in enumerate(scores):
+        status = [entered if score > 0 else not_entered]
+        if seat == to_act:
+            status.append("to act")
+        if seat < len(notes):
+            status.extend(notes[seat])
+        lines.append(f"seat {seat}  score {points_text(score):>{width}}  " + ", ".join(status))
+    return tuple(lines)
+
+
+def result_line(hand: int, scores: Sequence[int], winners: Iterable[int]) -> str:
+    """How the game ended: "game over in hand 12: seat 1 wins with 10,350" (ties share).
+
+    >>> result_line(9, (10200, 10200, 350), {0, 1})
+    'game over in hand 9: seats 0, 1 share the win with 10,200'
+    """
+    best = sorted(winners)
+    verb = "wins" if len(best) == 1 else "share the win"
+    top = max(scores[seat] for seat in best)
+    return f"game over in hand {hand}: {seats_text(best)} {verb} with {points_text(top)}"

@@ -49,17 +49,23 @@ from parlour.core.dice import (
     faces_text,
     hold_step,
     opening,
+    points_text,
     redraw_future,
     refusal,
+    result_line,
     roll_step,
     scoring_holds,
+    seat_lines,
     turn_phase,
+    turn_prompt,
+    turn_text,
 )
 from parlour.core.events import Event, redact_events
 from parlour.core.game import GameSpec, checked_apply, require_players
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng
 from parlour.core.seats import check_seat, replace_at
+from parlour.core.text import seats_text
 
 __all__ = [
     "GAME",
@@ -78,6 +84,7 @@ __all__ = [
     "new_game",
     "parse_move",
     "phase",
+    "render",
     "score_dice",
     "scores",
     "shuffle_unseen",
@@ -314,6 +321,59 @@ def view(state: State, player: int | None) -> State:
     return attrs.evolve(state, rng=None, rolls=(), events=redact_events(state.events, player))
 
 
+def render(state: State) -> str:
+    """A plain-text picture of a state or view for a person at the table.
+
+    The hand (turn cycle), the target and the entry threshold; the final round once someone
+    has reached 10,000 (who did, who plays a last turn now and who is still owed one); what the
+    seat to play may do now in move words, or the winners; where the turn stands (total, dice
+    set aside, the roll waiting for a hold); then one line per seat with its score, whether it
+    is on the board, and who won.
+
+    >>> state = apply(new_game(seed=1, rolls=[1, 1, 5, 2, 3, 4]), Roll(player=0))
+    >>> print(render(state))
+    hand 1, game to 10,000; 500 in one turn to get on the board
+    seat 0 to hold scoring dice
+    turn total 0; none set aside; roll 1 1 2 3 4 5
+    seat 0  score 0  not on the board, to act
+    seat 1  score 0  not on the board
+    """
+    head = f"hand {state.hand}, game to {points_text(TARGET)}; {points_text(ENTRY)} in one turn to get on the board"
+    lines = [head]
+    if state.final and not state.over:
+        lines += _render_final(state)
+    seat = state.player
+    if state.over:
+        lines.append(result_line(state.hand, state.scores, winners(state)))
+    else:
+        lines.append(turn_prompt(state.options.rules, state.turn, seat=seat, on_board=state.scores[seat] > 0))
+        if phase(state) is not Phase.START:
+            lines.append(turn_text(state.turn))
+    notes = [["wins"] if state.over and s in winners(state) else [] for s in range(len(state.scores))]
+    to_act = None if state.over else seat
+    lines += seat_lines(
+        state.scores, entered="on the board", not_entered="not on the board", to_act=to_act, notes=notes
+    )
+    return "\n".join(lines)
+
+
+def _render_final(state: State) -> list[str]:
+    """The final-round lines of `render`: who reached 10,000, who plays now, who is still owed
+    a last turn, and under `until_unbeaten` what beating the high score does."""
+    count = len(state.scores)
+    reached = [s for s, score in enumerate(state.scores) if score >= TARGET]
+    top = points_text(max(state.scores))
+    later = [s for s in ((state.player + ahead) % count for ahead in range(1, count)) if s in state.owed]
+    then = f"then {seats_text(later)}" if later else "the last of the game"
+    lines = [
+        f"final round: {seats_text(reached)} reached {points_text(TARGET)} (high score {top}); "
+        f"last turns: seat {state.player} now, {then}"
+    ]
+    if state.options.final_round is FinalRound.UNTIL_UNBEATEN:
+        lines.append(f"a bank past {top} gives everyone else one more turn")
+    return lines
+
+
 def parse_move(state: State, text: str) -> Move:
     """Reads "roll", "hold 1 1 5" or "bank"."""
     return parse_by_matching(text, legal_moves(state))
@@ -475,4 +535,5 @@ GAME: Final = GameSpec[State, Move, Options](
     parse_move=parse_move,
     check_invariants=check_invariants,
     shuffle_unseen=shuffle_unseen,
+    render=render,
 )

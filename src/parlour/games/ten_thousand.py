@@ -49,11 +49,16 @@ from parlour.core.dice import (
     faces_text,
     hold_step,
     opening,
+    points_text,
     redraw_future,
     refusal,
+    result_line,
     roll_step,
     scoring_holds,
+    seat_lines,
     turn_phase,
+    turn_prompt,
+    turn_text,
 )
 from parlour.core.events import Event, redact_events
 from parlour.core.game import GameSpec, checked_apply, require_players
@@ -78,6 +83,7 @@ __all__ = [
     "new_game",
     "parse_move",
     "phase",
+    "render",
     "score_dice",
     "scores",
     "shuffle_unseen",
@@ -295,6 +301,54 @@ def view(state: State, player: int | None) -> State:
     return attrs.evolve(state, rng=None, rolls=(), events=redact_events(state.events, player))
 
 
+def render(state: State) -> str:
+    """A plain-text picture of a state or view for a person at the table.
+
+    The hand (turn cycle), the target and the meld threshold; what the seat to play may do now
+    in move words (with the count open to take over: its total and how many dice it leaves), or
+    the winner; where the turn stands (total, dice set aside, the roll waiting for a hold); then
+    one line per seat with its score and whether it has melded.
+
+    >>> state = new_game(seed=1, rolls=[1, 5, 5, 2, 3, 2, 1])
+    >>> state = apply(apply(apply(state, Roll(player=0)), Hold(0, (1, 5, 5))), Roll(player=0))
+    >>> print(render(state))
+    hand 1, first to bank 10,000 wins; 1,000 to meld
+    seat 0 to hold scoring dice
+    turn total 200; set aside 1 5 5; roll 1 2
+    seat 0  score 0  not melded, to act
+    seat 1  score 0  not melded
+    """
+    head = f"hand {state.hand}, first to bank {points_text(TARGET)} wins; {points_text(MELD)} to meld"
+    lines = [head]
+    seat = state.player
+    if state.over:
+        lines.append(result_line(state.hand, state.scores, winners(state)))
+    else:
+        offer = state.offer
+        alternative = ""
+        if offer is not None and _may_take_over(state):
+            alternative = f"take over the count of {points_text(offer.total)} with {_dice(offer.to_roll(DICE))}"
+        on_board = state.scores[seat] > 0
+        lines.append(turn_prompt(RULES, state.turn, seat=seat, on_board=on_board, alternative=alternative))
+        if offer is not None:
+            banker = (seat - 1) % len(state.scores)
+            aside = f"{faces_text(offer.held)} set aside" if offer.held else "hot dice (none set aside)"
+            line = f"open count: seat {banker} banked {points_text(offer.total)} with {aside}"
+            if not _may_take_over(state):
+                line += "; only a seat that has melded may take it over"
+            lines.append(line)
+        if phase(state) is not Phase.START:
+            lines.append(turn_text(state.turn))
+    notes = [["wins"] if state.over and s == seat else [] for s in range(len(state.scores))]
+    to_act = None if state.over else seat
+    lines += seat_lines(state.scores, entered="melded", not_entered="not melded", to_act=to_act, notes=notes)
+    return "\n".join(lines)
+
+
+def _dice(count: int) -> str:
+    return "1 die" if count == 1 else f"{count} dice"
+
+
 def parse_move(state: State, text: str) -> Move:
     """Reads "roll", "take over", "hold 1 1 5" or "bank"."""
     return parse_by_matching(text, legal_moves(state))
@@ -448,4 +502,5 @@ GAME: Final = GameSpec[State, Move, Options](
     parse_move=parse_move,
     check_invariants=check_invariants,
     shuffle_unseen=shuffle_unseen,
+    render=render,
 )
