@@ -1,31 +1,11 @@
-"""Hearts: a trick-avoidance game; each heart costs 1 and the queen of spades 13, low score wins.
+"""Hearts play: the moves, the `State`, the public verbs and the phase helpers behind them.
 
-Sources: ``000_f05731aff9bbaaf1.txt`` "HEARTS" (preset `house_party`, the default),
-``004_1d7fc94faad5a365.txt`` "Hearts" (preset `hoyle`) and ``001_9ec25d5ba6a87706.txt``
-"Hearts" (preset `metzker`), with the readings of ``rules/tricks.md`` section 1.
-
-Readings where the seeds are silent:
-
-- Penalty cards may be played to the first trick (option `no_points_on_first_trick`).
-- A leader holding only hearts may lead any heart, in every preset.
-- A heart played to any completed trick breaks hearts (also one led from an all-heart hand);
-  with `queen_breaks_hearts` (Metzker) the queen of spades breaks them too.
-- Shooting the moon with a choice (`house_party`) is a move of the shooter after the last
-  trick: ``moon subtract`` (-26 to the shooter) or ``moon add`` (+26 to everyone else).
-- Metzker's kitty is taken face down by the first trick's winner: the taker may look at it,
-  nobody else sees it until the hand is scored, when it is shown and counted.
-- Passing cycles: left, right, across, keep with four players; left, right, keep otherwise.
-- The game ends only after a hand is scored with somebody at or past the target; the lowest
-  total wins and equal lowest totals are co-winners.
-- The first dealer is drawn from the seed unless `dealer=` is given; the deal passes left and
-  cards are dealt one at a time clockwise from the dealer's left, the kitty from what is left.
-
-Passing is simultaneous: each seat chooses its three cards one `pass` move at a time, and the
-exchange happens once every seat has chosen all three.
-
->>> state = new_game(seed=7, dealer=0)
->>> state.phase, len(legal_moves(state)), sorted(to_act(state))
-(<Phase.PASS: 0>, 52, [0, 1, 2, 3])
+A hand is dealt (`_deal`), passed (`_apply_pass`, simultaneous: the exchange happens once every
+seat has chosen three cards), played out trick by trick (`_apply_play`) and scored
+(`_end_of_tricks`, with the shooter's `moon` choice where the rules offer one, then
+`_finish_hand`), which ends the game or deals the next hand. The play loop is the hot path:
+legal moves are cached on the state and filled in as each state is built, moves and events are
+prebuilt objects found by card identity (see `tables`), and states are built slot by slot.
 """
 
 from __future__ import annotations
@@ -37,96 +17,39 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import chain, repeat
 from operator import is_
-from typing import Final, TypeAlias, TypeVar
+from typing import Final, TypeAlias, get_type_hints
 
 import attrs
 
-from parlour.core.cards import (
-    ACE_HIGH,
-    HIDDEN,
-    Card,
-    Suit,
-    check_conservation,
-    parse_cards,
-    sorted_cards,
-    standard_pack,
-)
+from parlour.core.cards import ACE_HIGH, HIDDEN, Card, Suit, check_conservation, sorted_cards
 from parlour.core.deck import shuffled_or_fixed
 from parlour.core.events import Event, redact_events
-from parlour.core.game import GameSpec, checked_apply, require_players
+from parlour.core.game import checked_apply, require_players
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, fresh_seed
 from parlour.core.seats import check_seat, replace_at
-from parlour.core.tricks import Trick, legal_follow, legal_leads, point_table, points, trick_winner
-from parlour.core.text import by_suit, seats_text
-
-__all__ = [
-    "GAME", "ChooseMoon", "Moon", "Move", "Opener", "Options", "PassCard", "Passing", "Phase",
-    "PlayCard", "State", "apply", "check_invariants", "hand_size", "is_over", "kitty_size",
-    "legal_moves", "new_game", "parse_move", "pass_offset", "render", "score_hand", "scores",
-    "shuffle_unseen", "to_act", "view", "winners",
-]  # fmt: skip
+from parlour.core.tricks import Trick, legal_follow, legal_leads, points, trick_winner
+from parlour.games.hearts.options import (
+    _SUIT_WORD,
+    HAND_POINTS,
+    KEEP,
+    MOON_POINTS,
+    PACK,
+    PASS_COUNT,
+    PENALTY,
+    QUEEN_OF_SPADES,
+    Moon,
+    Opener,
+    Options,
+    hand_size,
+    kitty_size,
+    pass_offset,
+)
+from parlour.games.hearts.scoring import score_hand
+from parlour.games.hearts.tables import _CANON, _SEATS, _by_card, _each, _one, _penalty, _sorted
 
 # ---------------------------------------------------------------------------------------------
-# Rule tables
-
-T = TypeVar("T")
-
-PACK: Final = parse_cards([str(c) for c in standard_pack()])
-"""The 52 cards, as the same objects `Card.parse` returns (so hands can be searched by identity)."""
-QUEEN_OF_SPADES: Final = Card.parse("QS")
-PENALTY: Final = point_table(suits={Suit.HEARTS: 1}, cards={QUEEN_OF_SPADES: 13})
-"""Each heart 1 point, the queen of spades 13 (all seeds)."""
-HAND_POINTS: Final = sum(PENALTY.values())
-"""26: the penalty points in play every hand."""
-MOON_POINTS: Final = 26
-"""What shooting the moon moves: -26 to the shooter, or +26 to every other player."""
-PASS_COUNT: Final = 3
-"""Cards each player passes (all seeds)."""
-MIN_KITTY: Final = 2
-"""Metzker: "There must always be at least 2 cards in the middle"."""
-PLAIN_PLAYERS: Final = (4,)
-"""Player counts without a kitty (000 and 004 describe four players)."""
-KITTY_PLAYERS: Final = (3, 4, 5, 6, 7)
-"""Player counts of the Metzker deal with a kitty."""
-LEFT, RIGHT, ACROSS, KEEP = 1, -1, 2, 0
-ROTATE_FOUR: Final = (LEFT, RIGHT, ACROSS, KEEP)
-"""The passing cycle with four players: left, right, across, no pass."""
-ROTATE_OTHER: Final = (LEFT, RIGHT, KEEP)
-"""The cycle with 3 or 5-7 players: no across round (Metzker; nobody sits across from 3)."""
-TARGET_SCORE: Final = 100
-_SUIT_WORD: Final = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
-
-
-class Passing(enum.Enum):
-    """Where the three cards go each hand."""
-
-    ROTATE = 0
-    """Left, right, across, none, repeating (across skipped unless four play)."""
-    LEFT = 1
-    """To the left every hand (Hoyle)."""
-    NONE = 2
-    """No passing."""
-
-
-class Opener(enum.Enum):
-    """Who leads the first trick of a hand."""
-
-    LOW_CLUB = 0
-    """The holder of the lowest club in play leads it: the 2 of clubs unless it is in the kitty."""
-    LEFT_OF_DEALER = 1
-    """The player to the dealer's left leads any card allowed by the leading rules (Hoyle option)."""
-
-
-class Moon(enum.Enum):
-    """What taking all 26 penalty points does."""
-
-    CHOICE = 0
-    """The shooter chooses SUBTRACT or ADD after the last trick (000)."""
-    ADD = 1
-    """Every other player scores +26, the shooter 0 (004, 001 POWER)."""
-    SUBTRACT = 2
-    """The shooter scores -26, the others 0."""
+# Phases
 
 
 class Phase(enum.Enum):
@@ -137,52 +60,6 @@ class Phase(enum.Enum):
     MOON = 2
     """The shooter chooses how the moon is scored."""
     OVER = 3
-
-
-def _check_target(instance: object, attribute: object, value: int) -> None:
-    if isinstance(value, bool) or value < 1:
-        raise ValueError(f"target_score must be a positive number of points, not {value!r}")
-
-
-@attrs.frozen(kw_only=True)
-class Options:
-    """Rule options; the defaults are the House Party rules (000), preset `house_party`."""
-
-    passing: Passing = Passing.ROTATE
-    """Passing cycle: rotate (left, right, across, none), left every hand, or none."""
-    opener: Opener = Opener.LOW_CLUB
-    """First lead: the lowest club in play (2C), or the player to the dealer's left."""
-    queen_breaks_hearts: bool = False
-    """The queen of spades played to a trick breaks hearts, like a heart (Metzker)."""
-    moon: Moon = Moon.CHOICE
-    """Shooting the moon: the shooter's choice, +26 to the others, or -26 to the shooter."""
-    kitty: bool = False
-    """Metzker deal: 3-7 players get floor(50/n) cards each, the rest (at least 2) form a kitty
-    that goes to the winner of the first trick and counts for that player."""
-    no_points_on_first_trick: bool = False
-    """House rule: no heart or queen of spades on the first trick unless a player has no other card."""
-    target_score: int = attrs.field(default=TARGET_SCORE, validator=_check_target)
-    """The game ends after a hand in which someone reaches or passes this score."""
-
-    @property
-    def allowed_players(self) -> tuple[int, ...]:
-        """Player counts these options allow: 3-7 with the kitty deal, else 4."""
-        return KITTY_PLAYERS if self.kitty else PLAIN_PLAYERS
-
-    @classmethod
-    def house_party(cls) -> Options:
-        """000: pass left, right, across, none; 2C leads; moon: the shooter's choice."""
-        return cls()
-
-    @classmethod
-    def hoyle(cls) -> Options:
-        """004: pass left every hand; 2C leads; moon gives each opponent 26."""
-        return cls(passing=Passing.LEFT, moon=Moon.ADD)
-
-    @classmethod
-    def metzker(cls) -> Options:
-        """001: kitty deal for 3-7, lowest club leads, the queen breaks hearts, POWER +26 to others."""
-        return cls(kitty=True, queen_breaks_hearts=True, moon=Moon.ADD)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -225,54 +102,11 @@ class ChooseMoon:
 Move: TypeAlias = PassCard | PlayCard | ChooseMoon
 
 # Hot-path tables. Moves and events are prebuilt per seat and card and looked up by the card's
-# identity: every card in play is one of PACK's objects (`new_game` and JSON see to it), and
-# `id` keys hash in C where `Card.__hash__` is Python code. A card built by hand still works
-# through `_CANON`. Enum members are read once into module constants.
-_SEATS: Final = range(max(KITTY_PLAYERS))
-_CANON: Final = {c: c for c in PACK}
+# identity (see `tables`). Enum members are read once into module constants.
 _PASS, _PLAY, _MOON, _OVER = Phase.PASS, Phase.PLAY, Phase.MOON, Phase.OVER
 _HEARTS, _LOW_CLUB = Suit.HEARTS, Opener.LOW_CLUB
-
-
-def _by_card(make: Callable[[int, Card], T]) -> tuple[dict[int, T], ...]:
-    return tuple({id(c): make(s, c) for c in (*PACK, HIDDEN)} for s in _SEATS)
-
-
 _SCAN_BY_IDENTITY: Final = 2
-_DISPLAY_ORDER: Final = sorted_cards(PACK)
-_PLACE: Final = {id(c): i for i, c in enumerate(_DISPLAY_ORDER)}
-
-
-def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """`sorted_cards` by identity lookups (see above); hands are kept in this order."""
-    try:
-        return tuple(map(_DISPLAY_ORDER.__getitem__, sorted(map(_PLACE.__getitem__, map(id, cards)))))
-    except KeyError:
-        return sorted_cards(cards)
-
-
-def _one(table: dict[int, T], card: Card) -> T:
-    found = table.get(id(card))
-    return found if found is not None else table[id(_CANON.get(card, HIDDEN))]
-
-
-_PENALTY_BY_ID: Final = {id(c): PENALTY.get(c, 0) for c in PACK}
-
-
-def _penalty(cards: Sequence[Card]) -> int:
-    """`points(cards, PENALTY)` by identity lookups (see above)."""
-    try:
-        return sum(map(_PENALTY_BY_ID.__getitem__, map(id, cards)))
-    except KeyError:
-        return points(cards, PENALTY)
-
-
-def _each(table: dict[int, T], cards: Sequence[Card]) -> tuple[T, ...]:
-    try:
-        return tuple(map(table.__getitem__, map(id, cards)))
-    except KeyError:
-        return tuple(_one(table, c) for c in cards)
-
+"""`apply` looks for the move among more legal moves than this by identity before comparing."""
 
 _PASS_MOVES: Final = _by_card(PassCard)
 _PLAY_MOVES: Final = _by_card(PlayCard)
@@ -318,6 +152,13 @@ class State:
     @functools.cached_property
     def _moves(self) -> tuple[Move, ...]:
         return _legal(self)
+
+
+# The registry's checks name a game by its State's module, so State keeps the path it had before
+# the package split: parlour.games.hearts.State. `typing` resolves string annotations in the
+# class's `__module__`, so they are resolved first, here, where their names are in scope.
+State.__annotations__ = get_type_hints(State)
+State.__module__ = "parlour.games.hearts"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -405,161 +246,10 @@ def view(state: State, player: int | None) -> State:
     )
 
 
-def render(state: State) -> str:
-    """A plain-text picture of a state or view for a person at the table.
-
-    One line for the hand (number, dealer, passing, hearts broken), one for what happens now
-    (the cards being passed, the trick with who played what, the moon choice or the result),
-    one per seat (score, cards held, tricks and penalty cards taken this hand, passes) with the
-    hand itself, grouped by suit, on a line of its own where it is visible, and the kitty. Hidden
-    cards appear only as counts.
-    """
-    n = len(state.hands)
-    o = state.options
-    offset = pass_offset(o, n, state.hand)
-    phase = state.phase
-    head = f"hand {state.hand}, dealer seat {state.dealer}, game to {o.target_score}"
-    if offset == KEEP:
-        head += "; no passing this hand"
-    elif phase is Phase.PASS:
-        head += f"; passing {PASS_COUNT} cards {_DIRECTION[offset]}"
-    elif phase is not Phase.OVER:
-        head += f"; cards were passed {_DIRECTION[offset]}"
-    if phase is Phase.PLAY:
-        head += "; hearts broken" if state.hearts_broken else "; hearts not broken"
-    lines = [head, *_render_now(state)]
-    width = max(len(str(v)) for v in state.scores)
-    for s, held in enumerate(state.hands):
-        line = f"seat {s}  score {state.scores[s]:>{width}}  {len(held):>2} card{'' if len(held) == 1 else 's'}"
-        if phase is Phase.PASS:
-            chosen = state.passes[s]
-            line += f"  passes to seat {(s + offset) % n}: "
-            if not chosen:
-                line += "none chosen yet"
-            elif HIDDEN in chosen:
-                line += f"{len(chosen)} of {PASS_COUNT} chosen" if len(chosen) < PASS_COUNT else "all chosen"
-            else:
-                line += " ".join(map(str, chosen))
-                line += f" ({PASS_COUNT - len(chosen)} more to choose)" if len(chosen) < PASS_COUNT else ""
-        else:
-            tricks = len(state.won[s]) // n
-            line += f"  {tricks} trick{'' if tricks == 1 else 's'}"
-            taken = [c for c in state.won[s] if c in PENALTY]
-            if taken:
-                got = _penalty(taken)
-                line += f", {got} point{'' if got == 1 else 's'}: " + " ".join(map(str, _sorted(taken)))
-        lines.append(line)
-        if held and HIDDEN not in held:
-            lines.append("        " + by_suit(held))
-    if state.kitty:
-        k = len(state.kitty)
-        taker = state.kitty_taker
-        where = "for the winner of the first trick" if taker is None else f"taken by seat {taker}"
-        if HIDDEN in state.kitty:
-            lines.append(f"kitty: {k} cards face down, {where}")
-        else:
-            got = _penalty(state.kitty)
-            worth = f" ({got} point{'' if got == 1 else 's'})" if got else ""
-            lines.append(f"kitty: {' '.join(map(str, _sorted(state.kitty)))}{worth}, {where}")
-    return "\n".join(lines)
-
-
-_DIRECTION: Final = {LEFT: "to the left", RIGHT: "to the right", ACROSS: "across"}
-
-
-
-
-def _render_now(state: State) -> list[str]:
-    """The lines of `render` that say what is happening and who is to act."""
-    n = len(state.hands)
-    phase = state.phase
-    if phase is Phase.PASS:
-        return [f"{seats_text(sorted(to_act(state)))} to choose cards to pass"]
-    if phase is Phase.MOON:
-        s = _shooter(state)
-        return [
-            f"seat {s} took all {HAND_POINTS} points and shoots the moon; seat {s} chooses:",
-            f"moon add (+{MOON_POINTS} to every other seat) or moon subtract (-{MOON_POINTS} to seat {s})",
-        ]
-    if phase is Phase.OVER:
-        best = sorted(winners(state))
-        verb = "wins" if len(best) == 1 else "share the win"
-        return [f"game over after hand {state.hand}: {seats_text(best)} {verb} with {min(state.scores)} points"]
-    trick = state.trick
-    number = f"trick {_tricks_done(state) + 1} of {hand_size(n, state.options)}"
-    if not trick.cards:
-        first = not any(state.won) and state.options.opener is Opener.LOW_CLUB
-        return [f"{number}: seat {trick.leader} to lead" + (" the lowest club" if first else "")]
-    plays = [f"seat {trick.leader} led {trick.cards[0]}"]
-    plays += [f"seat {trick.seat_of(i, n)} played {c}" for i, c in enumerate(trick.cards) if i]
-    led = trick.cards[0].suit
-    word = _SUIT_WORD[led] + "s" if led is not None else "a card"
-    return [
-        f"{number}: {', '.join(plays)}",
-        f"seat {trick.next_seat(n)} to play ({word} led; seat {trick_winner(trick, n)} winning so far)",
-    ]
-
-
 def parse_move(state: State, text: str) -> Move:
     """Reads "pass 2C", "play QS", "moon add" or "moon subtract" ("1: pass 2C" picks a seat)."""
     return parse_by_matching(text, state._moves)
 
-
-def hand_size(players: int, options: Options) -> int:
-    """Cards dealt to each player: 13 with four and no kitty; floor(50 / n) with the kitty."""
-    return (len(PACK) - MIN_KITTY) // players if options.kitty else len(PACK) // players
-
-
-def kitty_size(players: int, options: Options) -> int:
-    """Cards left in the middle after the deal (0 without the kitty rule)."""
-    return len(PACK) - players * hand_size(players, options)
-
-
-def pass_offset(options: Options, players: int, hand: int) -> int:
-    """Seats to the left that hand `hand` passes to: 1 left, -1 right, 2 across, 0 no pass."""
-    if options.passing is Passing.NONE:
-        return KEEP
-    if options.passing is Passing.LEFT:
-        return LEFT
-    cycle = ROTATE_FOUR if players == 4 else ROTATE_OTHER
-    return cycle[(hand - 1) % len(cycle)]
-
-
-def score_hand(
-    captured: Sequence[Sequence[Card]], options: Options, *, moon: Moon | None = None
-) -> tuple[int, ...]:
-    """Points each seat scores for a hand from the cards it captured (the kitty included).
-
-    A seat holding all 26 points has shot the moon and scores by `options.moon`. Under
-    `Moon.CHOICE` the shooter's choice is `moon` (ADD or SUBTRACT), default SUBTRACT, the
-    outcome the 000 text names first; under a fixed rule `moon` must be None or that rule.
-
-    >>> from parlour.core.cards import parse_cards
-    >>> score_hand([parse_cards("QS 2H"), parse_cards("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"), (), ()], Options())
-    (14, 12, 0, 0)
-    """
-    return _score_points(tuple(_penalty(pile) for pile in captured), options, moon)
-
-
-def _score_points(got: tuple[int, ...], options: Options, moon: Moon | None) -> tuple[int, ...]:
-    """`score_hand` from each seat's penalty points."""
-    if sum(got) != HAND_POINTS:
-        raise ValueError(f"captured cards hold {sum(got)} penalty points, not all {HAND_POINTS}")
-    if moon is Moon.CHOICE:
-        raise ValueError("the moon choice is ADD or SUBTRACT")
-    if HAND_POINTS not in got:
-        if moon is not None:
-            raise ValueError("nobody shot the moon, so there is no moon choice")
-        return got
-    shooter = got.index(HAND_POINTS)
-    rule = options.moon
-    if rule is Moon.CHOICE:
-        rule = Moon.SUBTRACT if moon is None else moon
-    elif moon is not None and moon is not rule:
-        raise ValueError(f"these rules score the moon as {rule.name.lower()}; the shooter has no choice")
-    if rule is Moon.ADD:
-        return tuple(0 if s == shooter else MOON_POINTS for s in range(len(got)))
-    return tuple(-MOON_POINTS if s == shooter else 0 for s in range(len(got)))
 
 
 def check_invariants(state: State) -> None:
@@ -694,7 +384,7 @@ def _state(
 
 
 if _FIELDS != tuple(inspect.signature(_state).parameters):
-    raise RuntimeError("hearts._state must list State's fields in order")
+    raise RuntimeError("hearts.rules._state must list State's fields in order")
 
 _SET_MOVES: Final[Callable[[State, object], None]] = State.__dict__["_moves"].__set__
 
@@ -960,29 +650,3 @@ def _finish_hand(state: State, events: tuple[Event, ...], choice: Moon | None) -
     cards, rng = rng.shuffled(PACK)
     return _deal(o, n, state.hand + 1, (state.dealer + 1) % n, cards, rng, totals, events)
 
-
-GAME: Final = GameSpec[State, Move, Options](
-    name="hearts",
-    title="Hearts",
-    family="tricks",
-    summary="Avoid hearts and the queen of spades, or take them all and shoot the moon.",
-    players=PLAIN_PLAYERS,
-    default_players=4,
-    options_type=Options,
-    state_type=State,
-    move_types=(PassCard, PlayCard, ChooseMoon),
-    presets=(("house_party", Options.house_party()), ("hoyle", Options.hoyle()), ("metzker", Options.metzker())),
-    max_plies=5_000,
-    new_game=new_game,
-    legal_moves=legal_moves,
-    apply=apply,
-    to_act=to_act,
-    is_over=is_over,
-    scores=scores,
-    winners=winners,
-    view=view,
-    parse_move=parse_move,
-    check_invariants=check_invariants,
-    shuffle_unseen=shuffle_unseen,
-    render=render,
-)

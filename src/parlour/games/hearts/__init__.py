@@ -1,0 +1,112 @@
+"""Hearts: a trick-avoidance game; each heart costs 1 and the queen of spades 13, low score wins.
+
+Sources: ``000_f05731aff9bbaaf1.txt`` "HEARTS" (preset `house_party`, the default),
+``004_1d7fc94faad5a365.txt`` "Hearts" (preset `hoyle`) and ``001_9ec25d5ba6a87706.txt``
+"Hearts" (preset `metzker`), with the readings of ``rules/tricks.md`` section 1.
+
+Readings where the seeds are silent:
+
+- Penalty cards may be played to the first trick (option `no_points_on_first_trick`).
+- A leader holding only hearts may lead any heart, in every preset.
+- A heart played to any completed trick breaks hearts (also one led from an all-heart hand);
+  with `queen_breaks_hearts` (Metzker) the queen of spades breaks them too.
+- Shooting the moon with a choice (`house_party`) is a move of the shooter after the last
+  trick: ``moon subtract`` (-26 to the shooter) or ``moon add`` (+26 to everyone else).
+- Metzker's kitty is taken face down by the first trick's winner: the taker may look at it,
+  nobody else sees it until the hand is scored, when it is shown and counted.
+- Passing cycles: left, right, across, keep with four players; left, right, keep otherwise.
+- The game ends only after a hand is scored with somebody at or past the target; the lowest
+  total wins and equal lowest totals are co-winners.
+- The first dealer is drawn from the seed unless `dealer=` is given; the deal passes left and
+  cards are dealt one at a time clockwise from the dealer's left, the kitty from what is left.
+
+Passing is simultaneous: each seat chooses its three cards one `pass` move at a time, and the
+exchange happens once every seat has chosen all three.
+
+The package reads in dependency order: `options` (rule tables, `Options` and the helpers that
+follow from them), `tables` (the identity lookups of the hot path), `scoring` (the points of a
+hand), `rules` (moves, `State`, the verbs and the phase helpers) and `render` (the text
+picture); this module re-exports the public names and holds the `GAME` record.
+
+>>> state = new_game(seed=7, dealer=0)
+>>> state.phase, len(legal_moves(state)), sorted(to_act(state))
+(<Phase.PASS: 0>, 52, [0, 1, 2, 3])
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from parlour.core.game import GameSpec
+from parlour.games.hearts.options import (
+    Moon,
+    Opener,
+    Options,
+    Passing,
+    hand_size,
+    kitty_size,
+    pass_offset,
+)
+from parlour.games.hearts.render import render
+from parlour.games.hearts.rules import (
+    ChooseMoon,
+    Move,
+    PassCard,
+    Phase,
+    PlayCard,
+    State,
+    apply,
+    check_invariants,
+    is_over,
+    legal_moves,
+    new_game,
+    parse_move,
+    scores,
+    shuffle_unseen,
+    to_act,
+    view,
+    winners,
+)
+from parlour.games.hearts.scoring import score_hand
+
+# The rule tables stay readable as before the split (hearts.PACK, hearts.PENALTY, ...).
+from parlour.games.hearts.options import (
+    ACROSS as ACROSS, HAND_POINTS as HAND_POINTS, KEEP as KEEP, KITTY_PLAYERS as KITTY_PLAYERS,
+    LEFT as LEFT, MIN_KITTY as MIN_KITTY, MOON_POINTS as MOON_POINTS, PACK as PACK,
+    PASS_COUNT as PASS_COUNT, PENALTY as PENALTY, PLAIN_PLAYERS as PLAIN_PLAYERS,
+    QUEEN_OF_SPADES as QUEEN_OF_SPADES, RIGHT as RIGHT, ROTATE_FOUR as ROTATE_FOUR,
+    ROTATE_OTHER as ROTATE_OTHER, TARGET_SCORE as TARGET_SCORE,
+)
+
+__all__ = [
+    "GAME", "ChooseMoon", "Moon", "Move", "Opener", "Options", "PassCard", "Passing", "Phase",
+    "PlayCard", "State", "apply", "check_invariants", "hand_size", "is_over", "kitty_size",
+    "legal_moves", "new_game", "parse_move", "pass_offset", "render", "score_hand", "scores",
+    "shuffle_unseen", "to_act", "view", "winners",
+]  # fmt: skip
+
+GAME: Final = GameSpec[State, Move, Options](
+    name="hearts",
+    title="Hearts",
+    family="tricks",
+    summary="Avoid hearts and the queen of spades, or take them all and shoot the moon.",
+    players=PLAIN_PLAYERS,
+    default_players=4,
+    options_type=Options,
+    state_type=State,
+    move_types=(PassCard, PlayCard, ChooseMoon),
+    presets=(("house_party", Options.house_party()), ("hoyle", Options.hoyle()), ("metzker", Options.metzker())),
+    max_plies=5_000,
+    new_game=new_game,
+    legal_moves=legal_moves,
+    apply=apply,
+    to_act=to_act,
+    is_over=is_over,
+    scores=scores,
+    winners=winners,
+    view=view,
+    parse_move=parse_move,
+    check_invariants=check_invariants,
+    shuffle_unseen=shuffle_unseen,
+    render=render,
+)
