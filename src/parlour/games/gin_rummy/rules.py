@@ -1,32 +1,10 @@
-"""Gin Rummy (classic) for two players, from the first deal to the game bonus.
+"""Gin Rummy's rules: the options, the position, the public verbs and the phase helpers.
 
-Rule source: seed 004 ("Gin Rummy"), with the readings of rules/rummy.md section 3.1 where the
-seed is silent:
-
-* The non-dealer gets the first card; 10 cards each, then the upcard, then a 31-card stock.
-* The upcard is offered to the non-dealer, then to the dealer; if both pass, the non-dealer
-  draws from the stock. Taking the upcard counts as drawing from the discard pile.
-* The card drawn from the discard pile may not be discarded in the same turn.
-* Melds: sets of 3 or 4 of a rank, runs of 3 or more in a suit, the ace low only.
-* Knock with 10 or less deadwood; gin with none. No lay-off against gin. The defender's
-  lay-offs (chains included) are computed for them, always the best possible.
-* A discard without a knock that leaves two cards in the stock (the 50th card has been drawn)
-  makes the hand void: no score, and the same dealer deals again.
-* The deal alternates (an option lets the winner deal). Game to 100, plus 100 for the game, 25
-  a hand won (the box), and the margin doubles when the loser scored nothing.
-
-Knocking is two moves: ``knock 7H`` names the discard, then ``spread ...`` picks the
-arrangement of the other ten cards (it matters: it decides what the defender can lay off). When
-only one arrangement is possible, it is used at once; ``gin 7H`` always uses the canonical one,
-since nothing can be laid off against gin. A turn thus offers one discard and at most one knock
-or gin per card, and the arrangements are only listed once a player has knocked.
-
-The knock test runs every turn on `parlour.core.melds.OneDeck` (bit masks, an isolated-card
-bound, memoised least deadwood): a random hand from the deal to its scoring takes about 1.5 ms.
-
->>> state = new_game(seed=3, dealer=0)
->>> [str(m) for m in legal_moves(state)]
-['take upcard', 'pass']
+This module is the game itself: `Options` and its presets, the `State` of a deal (`Phase` says
+whose move of which kind it is), `new_game`, `legal_moves`, `apply` and the other verbs of the
+game protocol, then the `_legal_<phase>` / `_apply_<phase>` helpers, dealing, and the scoring of
+a knock (`_showdown`, which counts with `scoring.score_knock`). The moves and their prebuilt
+lookup tables live in `moves`, the meld engine and the showdown record in `scoring`.
 """
 
 from __future__ import annotations
@@ -35,66 +13,46 @@ import bisect
 import enum
 import functools
 from collections.abc import Sequence
-from typing import Final, TypeAlias
+from typing import Final, get_type_hints
 
 import attrs
 
-from parlour.core.cards import HIDDEN, Card, Rank, cards_text, check_conservation, parse_cards, sorted_cards, standard_pack
+from parlour.core.cards import HIDDEN, Card, Rank, check_conservation, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.errors import IllegalMove
 from parlour.core.events import Event, redact_events
-from parlour.core.game import GameSpec, checked_apply, require_players
-from parlour.core.melds import POINTS_FACES_10, AceMode, Meld, MeldRules, OneDeck
+from parlour.core.game import checked_apply, require_players
+from parlour.core.melds import Meld
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, fresh_seed
 from parlour.core.seats import check_seat, replace_at
-from parlour.core.text import by_suit
-
-__all__ = [
-    "GAME",
-    "DealerRule",
-    "Discard",
-    "DrawDiscard",
-    "DrawStock",
-    "Gin",
-    "Knock",
-    "Move",
-    "Options",
-    "Pass",
-    "Phase",
-    "Showdown",
-    "Spread",
-    "State",
-    "TakeUpcard",
-    "apply",
-    "check_invariants",
-    "deadwood",
-    "is_meld",
-    "is_over",
-    "legal_moves",
-    "margin",
-    "new_game",
-    "parse_move",
-    "render",
-    "scores",
-    "shuffle_unseen",
-    "to_act",
-    "view",
-    "winners",
-]
+from parlour.games.gin_rummy.moves import (
+    DISCARD,
+    GIN,
+    KNOCK,
+    PASS,
+    PILE,
+    STOCK,
+    STOCK_EVENT,
+    TAKE,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Gin,
+    Knock,
+    Move,
+    Pass,
+    Spread,
+    TakeUpcard,
+)
+from parlour.games.gin_rummy.scoring import BIT, ENGINE, PACK, Showdown, meld_cards_of, score_knock
 
 # ---------------------------------------------------------------------------------------------
 # Rule tables
 
-PACK: Final = standard_pack()
 HAND_SIZE: Final = 10
 STOCK_FLOOR: Final = 2
 """A discard that leaves this many cards in the stock (the 50th card drawn) voids the hand."""
-CARD_POINTS: Final = POINTS_FACES_10
-"""Ace 1, pips face value, court cards 10."""
-MELD_RULES: Final = MeldRules(set_min=3, set_max=4, run_min=3, ace_mode=AceMode.LOW)
-"""Sets of 3-4 of a rank, runs of 3+ in a suit, the ace low only."""
-_ENGINE: Final = OneDeck(MELD_RULES, CARD_POINTS)
 
 
 class DealerRule(enum.Enum):
@@ -132,88 +90,7 @@ class Options:
 
 
 # ---------------------------------------------------------------------------------------------
-# Moves
-
-
-@attrs.frozen
-class TakeUpcard:
-    """Take the first upcard (offered to the non-dealer, then to the dealer)."""
-
-    player: int
-
-    def __str__(self) -> str:
-        return "take upcard"
-
-
-@attrs.frozen
-class Pass:
-    """Refuse the first upcard."""
-
-    player: int
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@attrs.frozen
-class DrawStock:
-    player: int
-
-    def __str__(self) -> str:
-        return "draw stock"
-
-
-@attrs.frozen
-class DrawDiscard:
-    player: int
-
-    def __str__(self) -> str:
-        return "draw discard"
-
-
-@attrs.frozen
-class Discard:
-    player: int
-    card: Card
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
-
-
-@attrs.frozen
-class Knock:
-    """Knock, putting `card` away; the arrangement follows (`Spread`) when there is a choice."""
-
-    player: int
-    card: Card
-
-    def __str__(self) -> str:
-        return f"knock {self.card}"
-
-
-@attrs.frozen
-class Gin:
-    """Go gin, putting `card` away: the other ten cards are all melded."""
-
-    player: int
-    card: Card
-
-    def __str__(self) -> str:
-        return f"gin {self.card}"
-
-
-@attrs.frozen
-class Spread:
-    """The knocker's melds; the rest of the ten cards is the deadwood."""
-
-    player: int
-    melds: tuple[tuple[Card, ...], ...]
-
-    def __str__(self) -> str:
-        return "spread " + ", ".join(cards_text(m) for m in self.melds)
-
-
-Move: TypeAlias = TakeUpcard | Pass | DrawStock | DrawDiscard | Discard | Knock | Gin | Spread
+# State
 
 
 class Phase(enum.Enum):
@@ -227,21 +104,6 @@ class Phase(enum.Enum):
     SPREAD = 5
     """`player` knocked with `knock_card` and chooses the arrangement."""
     OVER = 6
-
-
-@attrs.frozen
-class Showdown:
-    """What the last knock showed: both arrangements, the lay-offs and the points."""
-
-    knocker: int
-    gin: bool
-    melds: tuple[tuple[Card, ...], ...]
-    deadwood: tuple[Card, ...]
-    defender_melds: tuple[tuple[Card, ...], ...]
-    laid_off: tuple[Card, ...]
-    defender_deadwood: tuple[Card, ...]
-    winner: int
-    points: int
 
 
 @attrs.frozen(kw_only=True)
@@ -274,6 +136,13 @@ class State:
     @functools.cached_property
     def legal(self) -> tuple[Move, ...]:
         return _legal(self)
+
+
+# The registry's checks name a game by its State's module, so State keeps the path it had before
+# the package split: parlour.games.gin_rummy.State. `typing` resolves string annotations in the
+# class's `__module__`, so they are resolved first, here, where their names are in scope.
+State.__annotations__ = get_type_hints(State)
+State.__module__ = "parlour.games.gin_rummy"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -373,100 +242,6 @@ def view(state: State, player: int | None) -> State:
     )
 
 
-def render(state: State) -> str:
-    """A plain-text picture of a state or view for a person at the table.
-
-    The hand number and dealer, what the seat to act must do (the upcard offer, draw, discard,
-    spread) or the result, one line per seat (score, hands won, cards held) with a visible hand
-    grouped by suit and its least deadwood, the stock count and the discard pile (top last), and
-    the last knock's showdown: melds, deadwood, lay-offs and the points it scored. Hidden cards
-    appear only as counts.
-    """
-    o = state.options
-    lines = [f"hand {state.hand}, dealer seat {state.dealer}, game to {o.target}", _render_now(state)]
-    width = max(len(str(v)) for v in state.scores)
-    for s, held in enumerate(state.hands):
-        won = state.boxes[s]
-        line = f"seat {s}  score {state.scores[s]:>{width}}, {won} hand{'' if won == 1 else 's'} won  "
-        taken = state.taken if s == state.player else ()
-        line += f"{len(held)} cards" + (f" + {taken[0]} taken" if taken else "")
-        visible = bool(held) and HIDDEN not in held
-        if visible and state.phase is not Phase.OVER:
-            mask = _ENGINE.mask(held)
-            if taken:
-                low = min(_ENGINE.deadwood(mask ^ _BIT[c]) for c in held)
-                line += f", deadwood {low} after the best discard"
-            elif len(held) > HAND_SIZE:
-                line += f", deadwood {_ENGINE.deadwood_after_discard(mask)} after the best discard"
-            else:
-                line += f", deadwood {_ENGINE.deadwood(mask)}"
-        lines.append(line)
-        if visible:
-            lines.append("        " + by_suit(held) + (f" + {taken[0]}" if taken else ""))
-    pile = state.discards
-    if not pile:
-        shown = "empty"
-    elif len(pile) > _PILE_SHOWN:
-        shown = f"({len(pile)} cards, top last): ... {cards_text(pile[-_PILE_SHOWN:])}"
-    else:
-        shown = f"(top last): {cards_text(pile)}"
-    lines.append(f"stock {len(state.stock)} cards; discard pile {shown}")
-    if state.showdown is not None:
-        lines += _render_showdown(state.showdown, state.hand if state.phase is Phase.OVER else state.hand - 1)
-    return "\n".join(lines)
-
-
-_PILE_SHOWN: Final = 12
-"""The discards `render` lists (the top ones); the pile can hold 30."""
-
-
-
-def _render_now(state: State) -> str:
-    """The line of `render` that says what the seat to act must do, or how the game ended."""
-    p, o = state.player, state.options
-    top = state.discards[-1] if state.discards else None
-    match state.phase:
-        case Phase.OFFER if p != state.dealer:
-            return f"upcard {top} offered to seat {p}, the non-dealer: take upcard or pass"
-        case Phase.OFFER:
-            return f"seat {1 - p} passed; upcard {top} offered to seat {p}, the dealer: take upcard or pass"
-        case Phase.STOCK_ONLY:
-            return f"both passed the upcard {top}: seat {p} to draw stock"
-        case Phase.DRAW:
-            return f"seat {p} to draw stock or draw discard ({top})"
-        case Phase.DISCARD:
-            took = f"seat {p} took {state.taken[0]} and must" if state.taken else f"seat {p} to"
-            return f"{took} discard, knock (deadwood {o.knock_limit} or less) or go gin"
-        case Phase.SPREAD:
-            return f"seat {p} knocked with {state.knock_card[0]} and chooses how to spread the other ten cards"
-    totals = scores(state)
-    shutout = " (doubled: shutout)" if o.shutout_doubles and state.scores[1 - p] == 0 else ""
-    return (
-        f"game over: seat {p} wins, {totals[p]} to {totals[1 - p]} with the game and box bonuses; "
-        f"margin {margin(state)}{shutout}"
-    )
-
-
-def _render_showdown(shown: Showdown, number: int) -> list[str]:
-    """The showdown lines of `render`: both arrangements, the lay-offs and the points."""
-    k, d = shown.knocker, 1 - shown.knocker
-
-    def dead(cards: tuple[Card, ...]) -> str:
-        return f"deadwood {cards_text(cards) or '-'} ({_ENGINE.points(_ENGINE.mask(cards))})"
-
-    def melds(sets: tuple[tuple[Card, ...], ...]) -> str:
-        return ", ".join(cards_text(m) for m in sets) or "no melds"
-
-    knock = f"seat {k} went gin: {melds(shown.melds)}" if shown.gin else f"seat {k} knocked: {melds(shown.melds)}"
-    laid = f"; laid off {cards_text(shown.laid_off)}" if shown.laid_off else ""
-    how = " with the gin bonus" if shown.gin else " with the undercut bonus" if shown.winner == d else ""
-    return [
-        f"showdown of hand {number}: {knock}" + ("" if shown.gin else f"; {dead(shown.deadwood)}"),
-        f"  seat {d}: {melds(shown.defender_melds)}{laid}; {dead(shown.defender_deadwood)}",
-        f"  seat {shown.winner} scored {shown.points}{how}",
-    ]
-
-
 def parse_move(state: State, text: str) -> Move:
     """Reads "take upcard", "pass", "draw stock", "draw discard", "discard 7H", "knock 7H",
     "gin 7H" or "spread 4H 5H 6H, 9C 9D 9S"."""
@@ -534,56 +309,22 @@ def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
     return attrs.evolve(state, hands=(hands[0], hands[1]), stock=tuple(mixed[at:]), rng=Rng(seed ^ 0x5EED))
 
 
-def deadwood(cards: Sequence[Card | str]) -> int:
-    """The least deadwood of the cards over all arrangements (ace low, court cards 10).
-
-    >>> deadwood(["7S", "7H", "7D", "8D", "9D", "JC", "QC", "KC", "2S", "3H"])
-    19
-    """
-    return _ENGINE.deadwood(_ENGINE.mask(_distinct(cards)))
-
-
-def is_meld(cards: Sequence[Card | str]) -> bool:
-    """True if the cards are one Gin Rummy meld.
-
-    >>> is_meld(["AC", "2C", "3C"]), is_meld(["QC", "KC", "AC"])
-    (True, False)
-    """
-    return _ENGINE.mask(_distinct(cards)) in _ENGINE.melds
-
-
-def _distinct(cards: Sequence[Card | str]) -> tuple[Card, ...]:
-    parsed = parse_cards(cards)
-    if len(set(parsed)) != len(parsed) or any(c.suit is None for c in parsed):
-        raise ValueError(f"{cards_text(parsed)}: Gin Rummy uses one pack without jokers, each card once")
-    return parsed
-
-
 # ---------------------------------------------------------------------------------------------
 # Phases
 
-_TAKE: Final = (TakeUpcard(0), TakeUpcard(1))
-_PASS: Final = (Pass(0), Pass(1))
-_STOCK: Final = (DrawStock(0), DrawStock(1))
-_PILE: Final = (DrawDiscard(0), DrawDiscard(1))
-# Per card and seat, built once: the card's bit, its discard move and event (one hash per use).
-_DISCARD: Final = tuple({c: (Discard(p, c), _ENGINE.mask((c,)), Event("discards", p, (c,))) for c in PACK} for p in (0, 1))
-_STOCK_EVENT: Final = tuple({c: Event("draws from the stock", p, (c,), private=True) for c in PACK} for p in (0, 1))
-_KNOCK: Final = tuple({c: Knock(p, c) for c in PACK} for p in (0, 1))
-_GIN: Final = tuple({c: Gin(p, c) for c in PACK} for p in (0, 1))
-_BIT: Final = {c: _ENGINE.mask((c,)) for c in PACK}
 _SORT: Final = {c: c.sort_key for c in PACK}
+"""Each card's sort key, to insert a card into a sorted hand by bisection."""
 
 
 def _legal(state: State) -> tuple[Move, ...]:
     p = state.player
     match state.phase:
         case Phase.OFFER:
-            return (_TAKE[p], _PASS[p])
+            return (TAKE[p], PASS[p])
         case Phase.STOCK_ONLY:
-            return (_STOCK[p],)
+            return (STOCK[p],)
         case Phase.DRAW:
-            return (_STOCK[p], _PILE[p])
+            return (STOCK[p], PILE[p])
         case Phase.DISCARD:
             return _legal_discard(state)
         case Phase.SPREAD:
@@ -596,36 +337,36 @@ def _legal_discard(state: State) -> tuple[Move, ...]:
     p, hand = state.player, state.hands[state.player]
     if hand[0].rank is Rank.HIDDEN:
         return ()  # a view of the other seat's turn: its choices are not known
-    entries = [_DISCARD[p][c] for c in hand]
+    entries = [DISCARD[p][c] for c in hand]
     # No immediate re-discard: the card taken from the pile is held apart, not in `hand`.
     moves: list[Move] = [e[0] for e in entries]
-    mask = _BIT[state.taken[0]] if state.taken else 0
+    mask = BIT[state.taken[0]] if state.taken else 0
     for e in entries:
         mask |= e[1]
     limit = state.options.knock_limit
     # Knock with deadwood within the limit after some discard; gin with none.
-    if _ENGINE.discard_bound(mask) <= limit:
+    if ENGINE.discard_bound(mask) <= limit:
         knocks: list[Move] = []
         gins: list[Move] = []
         for c in hand:
-            left = _ENGINE.deadwood(mask ^ _DISCARD[p][c][1])
+            left = ENGINE.deadwood(mask ^ DISCARD[p][c][1])
             if left == 0:
-                gins.append(_GIN[p][c])
+                gins.append(GIN[p][c])
             elif left <= limit:
-                knocks.append(_KNOCK[p][c])
+                knocks.append(KNOCK[p][c])
         moves += knocks + gins
     return tuple(moves)
 
 
 def _spreads(state: State) -> tuple[tuple[tuple[Meld, ...], int], ...]:
-    mask = _ENGINE.mask((*state.hands[state.player], *state.taken))
-    return tuple(a for a in _ENGINE.arrangements(mask, state.options.knock_limit) if a[1] > 0)
+    mask = ENGINE.mask((*state.hands[state.player], *state.taken))
+    return tuple(a for a in ENGINE.arrangements(mask, state.options.knock_limit) if a[1] > 0)
 
 
 def _legal_spread(state: State) -> tuple[Move, ...]:
     if state.hands[state.player][0].rank is Rank.HIDDEN:
         return ()
-    return tuple(Spread(state.player, _cards(melds)) for melds, _ in _spreads(state))
+    return tuple(Spread(state.player, meld_cards_of(melds)) for melds, _ in _spreads(state))
 
 
 def _why_illegal(state: State, move: Move) -> str:
@@ -645,7 +386,7 @@ def _why_illegal(state: State, move: Move) -> str:
             return f"{move.card} was just taken from the discard pile and may not be discarded this turn"
         if move.card not in hand:
             return f"{move.card} is not in the hand"
-        left = _ENGINE.deadwood(_ENGINE.mask((*hand, *state.taken)) ^ _BIT[move.card])
+        left = ENGINE.deadwood(ENGINE.mask((*hand, *state.taken)) ^ BIT[move.card])
         if isinstance(move, Knock):
             if left == 0:
                 return "all ten other cards meld: that is gin, not a knock"
@@ -668,7 +409,7 @@ def _apply(state: State, move: Move) -> State:
             )
         case DrawStock():
             card = state.stock[0]
-            event = _STOCK_EVENT[p][card]
+            event = STOCK_EVENT[p][card]
             return _after_draw(state, p, card, state.stock[1:], event)
         case Pass():
             if p == state.dealer:
@@ -687,10 +428,10 @@ def _apply(state: State, move: Move) -> State:
                 knock_card=(card,), events=(Event("knocks", p, (card,)),),
             )
             if isinstance(move, Gin):
-                mask = _ENGINE.mask((*knocked.hands[p], *knocked.taken))
-                return _showdown(knocked, _cards(_ENGINE.best_melds(mask)), gin=True)
+                mask = ENGINE.mask((*knocked.hands[p], *knocked.taken))
+                return _showdown(knocked, meld_cards_of(ENGINE.best_melds(mask)), gin=True)
             spreads = _spreads(knocked)
-            return _showdown(knocked, _cards(spreads[0][0]), gin=False) if len(spreads) == 1 else knocked
+            return _showdown(knocked, meld_cards_of(spreads[0][0]), gin=False) if len(spreads) == 1 else knocked
         case Spread(melds=melds):
             return _showdown(state, melds, gin=False, announced=True)
     raise IllegalMove(f"{move!r} is not a Gin Rummy move")
@@ -732,7 +473,7 @@ def _apply_discard(state: State, p: int, card: Card) -> State:
         at = bisect.bisect(hand, _SORT[kept], key=_SORT.__getitem__)
         hand = (*hand[:at], kept, *hand[at:])
     hands = (hand, state.hands[1]) if p == 0 else (state.hands[0], hand)
-    event = _DISCARD[p][card][2]
+    event = DISCARD[p][card][2]
     if len(state.stock) <= STOCK_FLOOR:
         # The 50th card has been drawn and discarded without a knock: a void hand, same dealer.
         assert state.rng is not None
@@ -792,46 +533,6 @@ def _deal(
     )
 
 
-def _cards(melds: Sequence[Meld]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(m.cards for m in melds)
-
-
-def _score(
-    o: Options, k: int, gin: bool, melds: tuple[tuple[Card, ...], ...], knocker_mask: int, d_mask: int
-) -> Showdown:
-    """The showdown of a knock by seat `k` holding `knocker_mask`, against `d_mask`."""
-    melded = 0
-    for meld_cards in melds:
-        melded |= _ENGINE.mask(meld_cards)
-    k_dead = _ENGINE.points(knocker_mask & ~melded)
-    if gin:
-        # No lay-off against gin.
-        laid, d_dead = 0, _ENGINE.deadwood(d_mask)
-    else:
-        d_dead, laid, _ = _ENGINE.defend(d_mask, [_ENGINE.melds[_ENGINE.mask(m)] for m in melds])
-    d_melds = _cards(_ENGINE.best_melds(d_mask & ~laid))
-    d_melded = 0
-    for meld_cards in d_melds:
-        d_melded |= _ENGINE.mask(meld_cards)
-    if gin:
-        winner, points = k, d_dead + o.gin_bonus
-    elif k_dead < d_dead:
-        winner, points = k, d_dead - k_dead
-    else:
-        winner, points = 1 - k, k_dead - d_dead + o.undercut_bonus
-    return Showdown(
-        knocker=k,
-        gin=gin,
-        melds=melds,
-        deadwood=_ENGINE.cards_of(knocker_mask & ~melded),
-        defender_melds=d_melds,
-        laid_off=_ENGINE.cards_of(laid),
-        defender_deadwood=_ENGINE.cards_of(d_mask & ~laid & ~d_melded),
-        winner=winner,
-        points=points,
-    )
-
-
 def _check_showdown(state: State, shown: Showdown) -> None:
     """Raises ValueError unless the showdown follows from the cards it shows (and, once the
     game is over, from the hands)."""
@@ -839,14 +540,14 @@ def _check_showdown(state: State, shown: Showdown) -> None:
     mine = [c for m in shown.melds for c in m] + list(shown.deadwood)
     theirs = [c for m in shown.defender_melds for c in m] + list(shown.laid_off) + list(shown.defender_deadwood)
     both = mine + theirs
-    if len(mine) != 10 or len(theirs) != 10 or len(set(both)) != 20 or any(c not in _BIT for c in both):
+    if len(mine) != 10 or len(theirs) != 10 or len(set(both)) != 20 or any(c not in BIT for c in both):
         raise ValueError("a showdown shows ten distinct cards of the pack for each player")
-    if any(_ENGINE.mask(m) not in _ENGINE.melds or _ENGINE.melds[_ENGINE.mask(m)].cards != m for m in shown.melds):
+    if any(ENGINE.mask(m) not in ENGINE.melds or ENGINE.melds[ENGINE.mask(m)].cards != m for m in shown.melds):
         raise ValueError("the knocker's spread holds something that is not a meld")
-    if shown.gin != (not shown.deadwood) or _ENGINE.points(_ENGINE.mask(shown.deadwood)) > state.options.knock_limit:
+    if shown.gin != (not shown.deadwood) or ENGINE.points(ENGINE.mask(shown.deadwood)) > state.options.knock_limit:
         raise ValueError("the knocker's deadwood does not allow that knock")
-    d_mask = _ENGINE.mask(theirs)
-    if _score(state.options, shown.knocker, shown.gin, shown.melds, _ENGINE.mask(mine), d_mask) != shown:
+    o, k_mask, d_mask = state.options, ENGINE.mask(mine), ENGINE.mask(theirs)
+    if score_knock(o.gin_bonus, o.undercut_bonus, shown.knocker, shown.gin, shown.melds, k_mask, d_mask) != shown:
         raise ValueError("the showdown's lay-offs, deadwood or points do not follow from the cards shown")
     if state.phase is Phase.OVER:
         if (sorted_cards(mine), sorted_cards(theirs)) != (state.hands[shown.knocker], state.hands[1 - shown.knocker]):
@@ -864,14 +565,14 @@ def _showdown(
     o = state.options
     k, d = state.player, 1 - state.player
     card = state.knock_card[0]
-    knocker_mask = _ENGINE.mask((*state.hands[k], *state.taken))
-    shown = _score(o, k, gin, melds, knocker_mask, _ENGINE.mask(state.hands[d]))
+    knocker_mask = ENGINE.mask((*state.hands[k], *state.taken))
+    shown = score_knock(o.gin_bonus, o.undercut_bonus, k, gin, melds, knocker_mask, ENGINE.mask(state.hands[d]))
     winner, points, laid = shown.winner, shown.points, shown.laid_off
-    k_dead, d_dead = _ENGINE.points(_ENGINE.mask(shown.deadwood)), _ENGINE.points(_ENGINE.mask(shown.defender_deadwood))
+    k_dead, d_dead = ENGINE.points(ENGINE.mask(shown.deadwood)), ENGINE.points(ENGINE.mask(shown.defender_deadwood))
     d_melds = shown.defender_melds
     totals = replace_at(state.scores, winner, state.scores[winner] + points)
     boxes = replace_at(state.boxes, winner, state.boxes[winner] + 1)
-    hands = replace_at(state.hands, k, _ENGINE.cards_of(knocker_mask))
+    hands = replace_at(state.hands, k, ENGINE.cards_of(knocker_mask))
     knock_event = () if announced else (Event("goes gin" if gin else "knocks", k, (card,)),)
     events = (
         *knock_event,
@@ -904,31 +605,3 @@ def _showdown(
     assert state.rng is not None
     dealer = 1 - state.dealer if o.dealer_rule is DealerRule.ALTERNATE else winner
     return _deal(o, state.hand + 1, dealer, state.rng, None, (totals[0], totals[1]), (boxes[0], boxes[1]), shown, events)
-
-
-GAME: Final = GameSpec[State, Move, Options](
-    name="gin_rummy",
-    title="Gin Rummy",
-    family="rummy",
-    summary="Two players draw and discard to form sets and runs, knock with 10 or less deadwood, "
-    "and play to 100.",
-    players=(2,),
-    default_players=2,
-    options_type=Options,
-    state_type=State,
-    move_types=(TakeUpcard, Pass, DrawStock, DrawDiscard, Discard, Knock, Gin, Spread),
-    presets=(("classic", Options.classic()),),
-    max_plies=200_000,
-    new_game=new_game,
-    legal_moves=legal_moves,
-    apply=apply,
-    to_act=to_act,
-    is_over=is_over,
-    scores=scores,
-    winners=winners,
-    view=view,
-    parse_move=parse_move,
-    check_invariants=check_invariants,
-    shuffle_unseen=shuffle_unseen,
-    render=render,
-)
