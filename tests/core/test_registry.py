@@ -19,7 +19,8 @@ def test_game_names_lists_every_registered_game_sorted_once() -> None:
 def test_each_name_gives_its_spec(name: str) -> None:
     spec = parlour.game(name)
     assert spec.name == name and spec.title and spec.summary and spec.family
-    assert spec.state_type.__module__ == f"parlour.games.{name}"
+    # A game is a module or, past ~800 lines, a package whose submodules define its classes.
+    assert spec.state_type.__module__.split(".")[:3] == ["parlour", "games", name]
     assert parlour.game(name) is spec
 
 

@@ -13,7 +13,7 @@ import bisect
 import enum
 import functools
 from collections.abc import Sequence
-from typing import Final, get_type_hints
+from typing import Final
 
 import attrs
 
@@ -136,13 +136,6 @@ class State:
     @functools.cached_property
     def legal(self) -> tuple[Move, ...]:
         return _legal(self)
-
-
-# The registry's checks name a game by its State's module, so State keeps the path it had before
-# the package split: parlour.games.gin_rummy.State. `typing` resolves string annotations in the
-# class's `__module__`, so they are resolved first, here, where their names are in scope.
-State.__annotations__ = get_type_hints(State)
-State.__module__ = "parlour.games.gin_rummy"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import chain, repeat
 from operator import is_
-from typing import Final, TypeAlias, get_type_hints
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -152,13 +152,6 @@ class State:
     @functools.cached_property
     def _moves(self) -> tuple[Move, ...]:
         return _legal(self)
-
-
-# The registry's checks name a game by its State's module, so State keeps the path it had before
-# the package split: parlour.games.hearts.State. `typing` resolves string annotations in the
-# class's `__module__`, so they are resolved first, here, where their names are in scope.
-State.__annotations__ = get_type_hints(State)
-State.__module__ = "parlour.games.hearts"
 
 
 # ---------------------------------------------------------------------------------------------
