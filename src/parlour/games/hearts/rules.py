@@ -22,7 +22,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from parlour.core.cards import ACE_HIGH, HIDDEN, Card, Suit, check_conservation, sorted_cards
-from parlour.core.deck import shuffled_or_fixed
+from parlour.core.deck import fixed_deck
 from parlour.core.events import Event, redact_events
 from parlour.core.game import checked_apply, require_players
 from parlour.core.notation import parse_by_matching
@@ -46,7 +46,17 @@ from parlour.games.hearts.options import (
     pass_offset,
 )
 from parlour.games.hearts.scoring import score_hand
-from parlour.games.hearts.tables import _CANON, _SEATS, _by_card, _each, _one, _penalty, _sorted
+from parlour.games.hearts.tables import (
+    _PACK_PLACES,
+    _SEATS,
+    _by_card,
+    _cards_at,
+    _each,
+    _one,
+    _penalty,
+    _places,
+    _sorted,
+)
 
 # ---------------------------------------------------------------------------------------------
 # Phases
@@ -105,8 +115,6 @@ Move: TypeAlias = PassCard | PlayCard | ChooseMoon
 # identity (see `tables`). Enum members are read once into module constants.
 _PASS, _PLAY, _MOON, _OVER = Phase.PASS, Phase.PLAY, Phase.MOON, Phase.OVER
 _HEARTS, _LOW_CLUB = Suit.HEARTS, Opener.LOW_CLUB
-_SCAN_BY_IDENTITY: Final = 2
-"""`apply` looks for the move among more legal moves than this by identity before comparing."""
 
 _PASS_MOVES: Final = _by_card(PassCard)
 _PLAY_MOVES: Final = _by_card(PlayCard)
@@ -118,6 +126,8 @@ def _event(what: str, private: bool) -> Callable[[int, Card], tuple[Event, ...]]
 
 _PASS_EVENTS: Final = _by_card(_event("passes", True))
 _PLAY_EVENTS: Final = _by_card(_event("plays", False))
+_LEADS: Final = tuple(Trick(s) for s in _SEATS)
+"""The empty trick led by each seat: a trick is a value, so these serve every state."""
 _MOON_MOVES: Final = tuple((ChooseMoon(s, Moon.ADD), ChooseMoon(s, Moon.SUBTRACT)) for s in _SEATS)
 
 
@@ -174,10 +184,11 @@ def new_game(
         dealer, rng = rng.below(n)
     else:
         check_seat("dealer=", dealer, n)
-    cards, rng = shuffled_or_fixed(PACK, rng, deck)
-    if deck is not None:
-        cards = tuple(_CANON[c] for c in cards)
-    return _deal(options, n, 1, dealer, cards, rng, (0,) * n, ())
+    if deck is None:
+        places, rng = rng.shuffled(_PACK_PLACES)
+    else:
+        places = _places(fixed_deck(deck, PACK))
+    return _deal(options, n, 1, dealer, places, rng, (0,) * n, ())
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -188,10 +199,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 def apply(state: State, move: Move) -> State:
     """The state after `move`; IllegalMove (naming the rule) if it is not legal."""
     legal = state._moves
-    if len(legal) > _SCAN_BY_IDENTITY and any(map(is_, legal, repeat(move))):
-        # One of the very objects legal_moves handed out: found by identity, which spares
-        # comparing it field by field with up to 52 pass moves.
-        legal = (move,)
+    if state.rng is not None and any(map(is_, legal, repeat(move))):
+        # One of the very objects legal_moves handed out, on a state that is not a view: every
+        # check of `checked_apply` would pass, and the scan by identity spares comparing the
+        # move field by field with up to 52 pass moves.
+        return _apply(state, move)
     return checked_apply(state, move, legal, explain=_why_illegal, unchecked=_apply)
 
 
@@ -412,26 +424,27 @@ def _deal(
     n: int,
     hand: int,
     dealer: int,
-    cards: tuple[Card, ...],
+    places: Sequence[int],
     rng: Rng,
     totals: tuple[int, ...],
     events: tuple[Event, ...],
 ) -> State:
-    """Deals hand number `hand` from `cards` and opens its passing (or, with no pass, its play)."""
+    """Deals hand number `hand` from a deck given as display places, top card first (see
+    `tables._PACK_PLACES`), and opens its passing (or, with no pass, its play)."""
     # One card at a time clockwise from the dealer's left (as `deck.deal`), by slicing: the
     # k-th seat from the dealer's left gets cards k, k + n, k + 2n, ...; the rest is the kitty.
+    # Sorting a hand's places sorts the hand.
     dealt = n * hand_size(n, options)
-    order = [_sorted(cards[k:dealt:n]) for k in range(n)]
+    order = [_cards_at(sorted(places[k:dealt:n])) for k in range(n)]
     hands = tuple(order[(s - dealer - 1) % n] for s in range(n))
-    kitty = tuple(cards[dealt:])
+    kitty = _cards_at(places[dealt:])
     events = (*events, Event("deals hand", dealer, numbers=(hand,)))
     passing = pass_offset(options, n, hand) != KEEP
-    return State(
-        options=options, hand=hand, rng=rng, events=events, phase=_PASS if passing else _PLAY,
-        dealer=dealer, hands=hands, passes=((),) * n,
-        trick=Trick((dealer + 1) % n if passing else _opener(options, hands, dealer)),
-        won=((),) * n, kitty=kitty, kitty_taker=None, hearts_broken=False, scores=totals,
-    )  # fmt: skip
+    return _ready(_state(
+        options, hand, rng, events, _PASS if passing else _PLAY, dealer, hands, ((),) * n,
+        _LEADS[(dealer + 1) % n if passing else _opener(options, hands, dealer)], ((),) * n, kitty, None,
+        False, totals,
+    ))  # fmt: skip
 
 
 def _opener(options: Options, hands: tuple[tuple[Card, ...], ...], dealer: int) -> int:
@@ -450,46 +463,35 @@ def _tricks_done(state: State) -> int:
     return sum(map(len, state.won)) // len(state.hands)
 
 
-_PASS_MEMO: dict[int, tuple[tuple[Card, ...], int, tuple[PassCard, ...]]] = {}
-"""A small memo of each seat's pass moves by hand object: a pass changes one hand, and the other
-hands are the same tuples in the next state. Entries keep their hand alive, so ids stay unique."""
-
-
-def _pass_moves(seat: int, hand: tuple[Card, ...]) -> tuple[PassCard, ...]:
-    hit = _PASS_MEMO.get(id(hand))
-    if hit is not None and hit[0] is hand and hit[1] == seat:
-        return hit[2]
-    moves = _each(_PASS_MOVES[seat], hand)
-    if len(_PASS_MEMO) >= 256:
-        _PASS_MEMO.clear()
-    _PASS_MEMO[id(hand)] = (hand, seat, moves)
-    return moves
-
-
 def _legal(state: State) -> tuple[Move, ...]:
     phase = state.phase
     if phase is _PLAY:
-        trick = state.trick
-        seat = trick.next_seat(len(state.hands))
-        hand = state.hands[seat]
-        first = not any(state.won)
-        if trick.cards:
+        trick, hands, options = state.trick, state.hands, state.options
+        played = trick.cards
+        seat = (trick.leader + len(played)) % len(hands)  # trick.next_seat, inlined
+        hand = hands[seat]
+        if played:
             # Must follow suit if able.
-            cards = legal_follow(hand, trick.cards[0].suit)
-        elif first and state.options.opener is _LOW_CLUB:
+            cards = legal_follow(hand, played[0].suit)
+        elif options.opener is _LOW_CLUB and not any(state.won):
             # The lowest club in play leads the first trick.
             cards = hand[:1]
+        elif state.hearts_broken:
+            cards = hand
         else:
             # No heart lead until hearts are broken, unless the hand holds only hearts.
-            cards = legal_leads(hand, barred=None if state.hearts_broken else _HEARTS)
-        if first and state.options.no_points_on_first_trick:
+            cards = legal_leads(hand, barred=_HEARTS)
+        if options.no_points_on_first_trick and not any(state.won):
             # House rule: no penalty card on the first trick while holding anything else.
             cards = tuple(c for c in cards if c not in PENALTY) or cards
         return _each(_PLAY_MOVES[seat], cards)
     if phase is _PASS:
-        hands = state.hands
-        chunks = [_pass_moves(s, hands[s]) for s, p in enumerate(state.passes) if len(p) < PASS_COUNT]
-        return chunks[0] if len(chunks) == 1 else tuple(chain.from_iterable(chunks))
+        # One chunk per seat still choosing, in seat order: its pass moves in hand order
+        # (`_apply_pass` relies on this layout to derive the next state's moves from these).
+        hands, table = state.hands, _PASS_MOVES
+        return tuple(chain.from_iterable(
+            _each(table[s], hands[s]) for s, p in enumerate(state.passes) if len(p) < PASS_COUNT
+        ))  # fmt: skip
     if phase is _MOON:
         return _MOON_MOVES[_shooter(state)]
     return ()
@@ -551,15 +553,35 @@ def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return cards[:i] + cards[i + 1 :]
 
 
+def _index(cards: tuple[Card, ...], card: Card) -> int:
+    """Where `card` is in `cards` (by identity first, as `_without`)."""
+    for i, c in enumerate(cards):
+        if c is card:
+            return i
+    return cards.index(card)
+
+
 def _apply_pass(state: State, move: PassCard) -> State:
     seat, card = move.player, move.card
-    hands = replace_at(state.hands, seat, _without(state.hands[seat], card))
-    passes = replace_at(state.passes, seat, (*state.passes[seat], card))
+    hand, passes = state.hands[seat], state.passes
+    i = _index(hand, card)
+    chosen = (*passes[seat], card)
+    # This state's moves are one chunk per seat still choosing, in seat order, each in hand
+    # order (`_legal`): the next state's are the same less the mover's pass, or less the
+    # mover's whole chunk once it has chosen all its cards. Slicing spares rebuilding them.
+    legal = state._moves
+    start = sum([len(h) for h, p in zip(state.hands[:seat], passes) if len(p) < PASS_COUNT])
+    if len(chosen) < PASS_COUNT:
+        moves = legal[: start + i] + legal[start + i + 1 :]
+    else:
+        moves = legal[:start] + legal[start + len(hand) :]
+    hands = replace_at(state.hands, seat, hand[:i] + hand[i + 1 :])
+    passes = replace_at(passes, seat, chosen)
     events = _one(_PASS_EVENTS[seat], card)
     n = len(hands)
     trick = state.trick
     phase = _PASS
-    if all(len(p) == PASS_COUNT for p in passes):
+    if len(chosen) == PASS_COUNT and all(len(p) == PASS_COUNT for p in passes):
         # Every seat has chosen: the exchange happens at once, then the first trick.
         offset = pass_offset(state.options, n, state.hand)
         received = list(hands)
@@ -568,11 +590,15 @@ def _apply_pass(state: State, move: PassCard) -> State:
             received[r] = _sorted((*received[r], *passes[s]))
         hands = tuple(received)
         events = (*events, *(Event("receives", (s + offset) % n, passes[s], private=True) for s in range(n)))
-        passes, phase, trick = ((),) * n, _PLAY, Trick(_opener(state.options, hands, state.dealer))
-    return _ready(_state(
+        passes, phase, trick = ((),) * n, _PLAY, _LEADS[_opener(state.options, hands, state.dealer)]
+    after = _state(
         state.options, state.hand, state.rng, events, phase, state.dealer, hands, passes, trick, state.won,
         state.kitty, state.kitty_taker, state.hearts_broken, state.scores,
-    ))  # fmt: skip
+    )  # fmt: skip
+    if phase is _PLAY:
+        return _ready(after)
+    _SET_MOVES(after, moves)
+    return after
 
 
 def _apply_play(state: State, move: PlayCard) -> State:
@@ -597,10 +623,10 @@ def _apply_play(state: State, move: PlayCard) -> State:
         taker = winner
         events = (*events, Event("takes the kitty", winner, state.kitty, private=True))
     queen = state.options.queen_breaks_hearts
-    broken = state.hearts_broken or any(c.suit is _HEARTS or (queen and c == QUEEN_OF_SPADES) for c in cards)
+    broken = state.hearts_broken or _HEARTS in [c.suit for c in cards] or (queen and QUEEN_OF_SPADES in cards)
     after = _state(
         state.options, state.hand, state.rng, events, _PLAY, state.dealer, hands, state.passes,
-        Trick(winner), replace_at(state.won, winner, state.won[winner] + cards), state.kitty, taker,
+        _LEADS[winner], replace_at(state.won, winner, state.won[winner] + cards), state.kitty, taker,
         broken, state.scores,
     )  # fmt: skip
     return _end_of_tricks(after) if not hands[winner] else _ready(after)
@@ -640,6 +666,6 @@ def _finish_hand(state: State, events: tuple[Event, ...], choice: Moon | None) -
     rng = state.rng
     if rng is None:
         raise ValueError("cannot deal the next hand in a view")
-    cards, rng = rng.shuffled(PACK)
-    return _deal(o, n, state.hand + 1, (state.dealer + 1) % n, cards, rng, totals, events)
+    places, rng = rng.shuffled(_PACK_PLACES)
+    return _deal(o, n, state.hand + 1, (state.dealer + 1) % n, places, rng, totals, events)
 
