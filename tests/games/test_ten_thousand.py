@@ -149,6 +149,18 @@ def test_a_triple_saves_a_take_over() -> None:
     assert texts(state) == ["hold 2 2 2"]
 
 
+def test_literal_reading_needs_a_one_or_a_five_to_save_a_take_over() -> None:
+    """Seed 001 read word for word ("save it ... with at least a five or a one"), an option: the
+    triple of 2s that saves by default blows it, and the banker keeps its points."""
+    literal = tt.Options(save_needs_one_or_five=True)
+    state = late_game((2000, 0), 0, [1, 5, 2, 3, 4, 2, 2, 2], literal)
+    state = play(state, "roll", "hold 1 5", "bank", "take over")
+    assert state.scores == (2150, 0) and state.player == 0 and state.offer is None
+    assert "seat 1 blew it 150" in event_texts(state)
+    saved = play(late_game((2000, 0), 0, [1, 5, 2, 3, 4, 5, 2, 2], literal), "roll", "hold 1 5", "bank", "take over")
+    assert texts(saved) == ["hold 5"] and saved.player == 1
+
+
 def test_take_over_after_hot_dice_rolls_all_five() -> None:
     """3.1 reading: after a bank with every die scored, the balance of the dice is all five."""
     state = late_game((2000, 0), 0, [1, 2, 3, 4, 5, 5, 2, 3, 4, 6])

@@ -13,7 +13,8 @@ Rule source: seed 001, "10,000 (Dice)" (Metzker), with the readings of
   triple saves too); a roll that scores nothing "blew it" and the turn scores 0. A saved
   take-over goes on as a normal turn, and the inherited total counts toward the 1,000 meld.
   The seat that banked keeps its points either way. `takeover_requires_meld` restricts taking
-  over to seats that have melded.
+  over to seats that have melded; `save_needs_one_or_five` is the seed's words read literally
+  (the first roll of a take-over must show a 1 or a 5, so a lone triple of 2s blows it).
 * Who starts is not in the seed: seat 0 starts unless `dealer=` is given, in which case the
   seat to the dealer's left starts. There is no final round: reaching 10,000 ends the game.
 
@@ -127,6 +128,8 @@ RULES: Final = DiceRules(
 )
 """The turn machinery's rules and words."""
 TAKE_OVER_RULES: Final = attrs.evolve(RULES, bust="blew it")
+SAVERS: Final = frozenset({1, 5})
+"""The faces that save a take-over under `save_needs_one_or_five`."""
 """The same for the first roll of a take-over: a roll that scores nothing "blew it"."""
 
 
@@ -137,10 +140,14 @@ class Options:
     takeover_requires_meld: bool = False
     """Only a seat that has already melded may take over a banked count (a common house rule;
     the seed puts no restriction)."""
+    save_needs_one_or_five: bool = False
+    """The seed read literally: a take-over is saved only by a first roll showing a 1 or a 5;
+    by default any scoring roll (a triple too) saves it."""
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.takeover_requires_meld, bool):
-            raise ValueError("takeover_requires_meld is true or false")
+        for name in ("takeover_requires_meld", "save_needs_one_or_five"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} is true or false")
 
 
 # --- moves -----------------------------------------------------------------------------------
@@ -448,6 +455,10 @@ def _apply(state: State, move: Move) -> State:
         # Seed: roll the dice the previous seat did not hold, on its count; scoring nothing "blew it".
         assert state.offer is not None
         step = roll_step(TAKE_OVER_RULES, state.offer, seat=seat, score=score, rolls=rolls, rng=rng)
+        if state.options.save_needs_one_or_five and step.outcome is Outcome.GOES_ON and not SAVERS & set(step.turn.roll):
+            # Seed, read literally: "If you do not save it with at least a five or a one ... Blew It".
+            lost = Event(TAKE_OVER_RULES.bust, player=seat, numbers=(state.offer.total,))
+            step = attrs.evolve(step, turn=Turn(), events=(*step.events, lost), outcome=Outcome.BUST)
         step = attrs.evolve(step, events=(Event("takes over", player=seat, numbers=(state.offer.total,)), *step.events))
     elif isinstance(move, Hold):
         step = hold_step(RULES, turn, move.dice, seat=seat, score=score, rolls=rolls, rng=rng)
