@@ -158,6 +158,11 @@ class Options:
         if not isinstance(self.four_plus_pair_is_three_pairs, bool):
             raise ValueError("four_plus_pair_is_three_pairs is true or false")
 
+    @classmethod
+    def hoyle(cls) -> Options:
+        """Seed 004's FARKLE RULES sheet (the defaults): one last turn each after 10,000."""
+        return cls()
+
     @property
     def table(self) -> ScoringTable:
         """The scoring table these options select."""
@@ -519,6 +524,7 @@ GAME: Final = GameSpec[State, Move, Options](
     players=PLAYERS,
     default_players=USUAL_PLAYERS,
     options_type=Options,
+    presets=(("hoyle", Options.hoyle()),),
     state_type=State,
     move_types=(Roll, Hold, Bank),
     hidden_information=False,

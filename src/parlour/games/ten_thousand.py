@@ -144,6 +144,11 @@ class Options:
     """The seed read literally: a take-over is saved only by a first roll showing a 1 or a 5;
     by default any scoring roll (a triple too) saves it."""
 
+    @classmethod
+    def metzker(cls) -> Options:
+        """Seed 001's 10,000 as written in the Metzker book (the defaults)."""
+        return cls()
+
     def __attrs_post_init__(self) -> None:
         for name in ("takeover_requires_meld", "save_needs_one_or_five"):
             if not isinstance(getattr(self, name), bool):
@@ -497,6 +502,7 @@ GAME: Final = GameSpec[State, Move, Options](
     players=PLAYERS,
     default_players=USUAL_PLAYERS,
     options_type=Options,
+    presets=(("metzker", Options.metzker()),),
     state_type=State,
     move_types=(Roll, TakeOver, Hold, Bank),
     hidden_information=False,
