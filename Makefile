@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml
 test: $(STAMP) typecheck unit docs
 
 typecheck: $(STAMP)
-	$(PY) -m mypy --strict src examples benchmarks
+	$(PY) -m mypy --strict src examples benchmarks tests
 
 unit: $(STAMP)
 	$(PY) -m pytest -q

@@ -60,7 +60,7 @@ def test_house_party_passing_cycle_left_right_across_none() -> None:
     assert hearts.pass_offset(attrs.evolve(Options.hoyle(), passing=Passing.NONE), 4, 1) == 0
     # Play through three hands: hand 4 starts straight with the play, hand 5 passes again.
     state = hearts.new_game(seed=11, dealer=0)
-    phases = {}
+    phases: dict[int, Phase] = {}
     while state.hand < 6:
         phases.setdefault(state.hand, state.phase)
         state = hearts.apply(state, hearts.legal_moves(state)[0])
