@@ -495,6 +495,15 @@ def test_new_game_refuses_player_counts_the_rules_do_not_allow(spec: Game) -> No
         assert len(spec.scores(state)) == count
 
 
+def test_new_game_refuses_options_of_another_type(spec: Game) -> None:
+    """Options of another game (or any other value) get a ValueError that names the expected class."""
+    other = parlour.game(next(n for n in NAMES if n != spec.name)).options_type()
+    for wrong in (other, "hoyle", 3):
+        with pytest.raises(ValueError, match=rf"options must be {spec.name}\.Options, not {type(wrong).__name__}"):
+            spec.new_game(seed=1, options=wrong)
+    assert spec.new_game(seed=1, options=None) == spec.new_game(seed=1, options=spec.options_type())
+
+
 def test_spec_describes_the_game(spec: Game) -> None:
     state = spec.new_game(seed=3)
     assert type(state) is spec.state_type

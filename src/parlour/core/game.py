@@ -27,6 +27,7 @@ __all__ = [
     "GameState",
     "NewGame",
     "checked_apply",
+    "require_options",
     "require_players",
 ]
 
@@ -154,6 +155,15 @@ def checked_apply(
     if move not in legal:
         raise IllegalMove(f"{move}: {explain(state, move)}")
     return unchecked(state, move)
+
+
+def require_options(game: str, options: object, cls: type[O]) -> O:
+    """`options`, or the defaults of `cls` for None; a ValueError for a value of another type."""
+    if options is None:
+        return cls()
+    if not isinstance(options, cls):
+        raise ValueError(f"options must be {game}.{cls.__name__}, not {type(options).__name__}")
+    return options
 
 
 def require_players(game: str, players: int | None, allowed: tuple[int, ...], usual: int) -> int:

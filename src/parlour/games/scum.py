@@ -48,7 +48,7 @@ from parlour.core.cards import HIDDEN, Card, Rank, cards_text, check_conservatio
 from parlour.core.deck import deal_all, shuffled_or_fixed
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, redact_events
-from parlour.core.game import GameSpec, checked_apply, require_players
+from parlour.core.game import GameSpec, checked_apply, require_options, require_players
 from parlour.core.notation import normalize, parse_by_matching
 from parlour.core.rng import Rng, fresh_seed
 from parlour.core.seats import check_seat, replace_at, seats_from
@@ -246,7 +246,7 @@ def new_game(
     check_seat("dealer", first_dealer, n)
     rng = Rng(fresh_seed() if seed is None else seed)
     table = seats_from((first_dealer + 1) % n, n)
-    return _deal(options or Options(), 1, table, (0,) * n, rng, deck, ())
+    return _deal(require_options("scum", options, Options), 1, table, (0,) * n, rng, deck, ())
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:

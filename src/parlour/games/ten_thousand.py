@@ -62,7 +62,7 @@ from parlour.core.dice import (
     turn_text,
 )
 from parlour.core.events import Event, redact_events
-from parlour.core.game import GameSpec, checked_apply, require_players
+from parlour.core.game import GameSpec, checked_apply, require_options, require_players
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng
 from parlour.core.seats import check_seat, replace_at
@@ -243,10 +243,7 @@ def new_game(
     `rolls` are die faces to come, in order, before the seeded dice take over.
     """
     count = require_players("ten_thousand", players, PLAYERS, USUAL_PLAYERS)
-    if options is None:
-        options = Options()
-    if not isinstance(options, Options):
-        raise ValueError(f"options must be ten_thousand.Options, not {type(options).__name__}")
+    options = require_options("ten_thousand", options, Options)
     start = opening(count, seed=seed, rolls=rolls, dealer=dealer)
     return State(
         options=options,

@@ -21,7 +21,7 @@ from parlour.core.cards import HIDDEN, Card, Rank, check_conservation, sorted_ca
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.errors import IllegalMove
 from parlour.core.events import Event, redact_events
-from parlour.core.game import checked_apply, require_players
+from parlour.core.game import checked_apply, require_options, require_players
 from parlour.core.melds import Meld
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, fresh_seed
@@ -157,7 +157,7 @@ def new_game(
         dealer, rng = rng.below(2)
     else:
         check_seat("dealer", dealer, 2)
-    return _deal(options or Options(), 1, dealer, rng, deck, (0, 0), (0, 0), None, ())
+    return _deal(require_options("gin_rummy", options, Options), 1, dealer, rng, deck, (0, 0), (0, 0), None, ())
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:

@@ -24,7 +24,7 @@ import attrs
 from parlour.core.cards import ACE_HIGH, HIDDEN, Card, Suit, check_conservation, sorted_cards
 from parlour.core.deck import fixed_deck
 from parlour.core.events import Event, redact_events
-from parlour.core.game import checked_apply, require_players
+from parlour.core.game import checked_apply, require_options, require_players
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, fresh_seed
 from parlour.core.seats import check_seat, replace_at
@@ -177,7 +177,7 @@ def new_game(
     dealer: int | None = None,
 ) -> State:
     """A new game: the first hand dealt (from `deck`, top card first, if given) and ready to pass."""
-    options = Options() if options is None else options
+    options = require_options("hearts", options, Options)
     n = require_players("hearts", players, options.allowed_players, 4)
     rng = Rng(fresh_seed() if seed is None else seed)
     if dealer is None:
