@@ -28,6 +28,7 @@ import attrs
 
 __all__ = [
     "ACE_HIGH",
+    "CARD_INDICES",
     "ACE_LOW",
     "HIDDEN",
     "JOKER",
@@ -132,6 +133,13 @@ class Card:
 
     rank: Rank
     suit: Suit | None = None
+    index: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """A small number unique to the card's value (below `CARD_INDICES`), for hot paths that keep
+    per-card tables as tuples: `table[card.index]` is a slot read and a tuple index."""
+
+    def __attrs_post_init__(self) -> None:
+        suit = 0 if self.suit is None else int(self.suit) + 1
+        object.__setattr__(self, "index", suit * 16 + int(self.rank))
 
     def __str__(self) -> str:
         return _TEXT[self]
@@ -157,6 +165,8 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Reads "AS", "10H", "TH", "2c" or "JK"; raises ValueError naming the bad text."""
+        if not isinstance(text, str):
+            raise ValueError(f"not a card: {text!r} (write rank then suit as text, e.g. AS, 10H, TH, JK)")
         card = _PARSE.get(text.strip().upper())
         if card is None or card.is_hidden:
             raise ValueError(f"not a card: {text!r} (write rank then suit, e.g. AS, 10H, TH, JK)")
@@ -186,6 +196,8 @@ def _make_tables() -> tuple[dict[Card, str], dict[str, Card], dict[Card, int]]:
 
 _TEXT, _PARSE, _SORT_KEY = _make_tables()
 _INTERNED: Final = {card: card for card in _PARSE.values()}
+CARD_INDICES: Final = 80
+"""Every `Card.index` is below this (16 rank numbers by no suit and four suits)."""
 JOKER: Final = _PARSE["JK"]
 HIDDEN: Final = _PARSE["??"]
 """The placeholder a view shows for a card whose face the viewer may not see."""
@@ -272,11 +284,16 @@ class RankOrder:
 
     ranks: tuple[Rank, ...]
     _power: dict[Rank, int] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    powers: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    """The strengths as a tuple indexed by rank number (-1 for a rank outside the order), for
+    hot paths that read a strength per card."""
 
     def __attrs_post_init__(self) -> None:
         if len(set(self.ranks)) != len(self.ranks):
             raise ValueError("a rank order may not list a rank twice")
-        object.__setattr__(self, "_power", {rank: i for i, rank in enumerate(self.ranks)})
+        power = {rank: i for i, rank in enumerate(self.ranks)}
+        object.__setattr__(self, "_power", power)
+        object.__setattr__(self, "powers", tuple(power.get(r, -1) for r in Rank))
 
     def power(self, rank: Rank) -> int:
         """The rank's strength (0 is the weakest); raises KeyError for a rank not in the order."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from parlour.core.cards import Card, cards_text, parse_cards
+from parlour.core.cards import HIDDEN, Card, cards_text, parse_cards
 from parlour.core.rng import Rng
 
 __all__ = ["deal", "deal_all", "fixed_deck", "shuffled_or_fixed"]
@@ -19,7 +19,17 @@ __all__ = ["deal", "deal_all", "fixed_deck", "shuffled_or_fixed"]
 
 def fixed_deck(deck: Sequence[Card | str], pack: Sequence[Card]) -> tuple[Card, ...]:
     """`deck` as cards, top card first; ValueError unless it is a permutation of `pack`."""
+    if isinstance(deck, (bytes, bytearray)) or not isinstance(deck, (str, Sequence)):
+        raise ValueError(f"deck= must be a sequence of cards such as 'AS' or Card values, not {type(deck).__name__}")
+    if not isinstance(deck, str):
+        if len(deck) != len(pack):
+            raise ValueError(f"deck= must be the {len(pack)}-card pack in some order, not {len(deck)} items")
+        odd = next((item for item in deck if not isinstance(item, (str, Card))), None)
+        if odd is not None:
+            raise ValueError(f"deck= holds cards as text such as 'AS' or Card values, not {odd!r}")
     cards = parse_cards(deck)
+    if HIDDEN in cards:
+        raise ValueError("deck= must show every card's face, not the hidden card '??'")
     if Counter(cards) != Counter(pack):
         extra = Counter(cards) - Counter(pack)
         missing = Counter(pack) - Counter(cards)

@@ -10,7 +10,7 @@ naming the broken rule) lives here once, in `checked_apply`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Generic, Protocol, TypeVar
 
 import attrs
@@ -18,6 +18,7 @@ import attrs
 from parlour.core.errors import GameOver, IllegalMove
 from parlour.core.events import Event
 from parlour.core.rng import Rng
+from parlour.core.zones import Zone
 
 __all__ = [
     "Game",
@@ -25,8 +26,12 @@ __all__ = [
     "GameOptions",
     "GameSpec",
     "GameState",
+    "LegalMoves",
     "NewGame",
+    "ParseMove",
+    "builder",
     "checked_apply",
+    "moves_for",
     "require_options",
     "require_players",
 ]
@@ -46,6 +51,10 @@ class GameState(Protocol):
     @property
     def rng(self) -> Rng | None:
         """The random source; None in a view, where the future is hidden."""
+
+    @property
+    def viewer(self) -> int | None:
+        """In a view, the seat it was made for (None: a spectator); None in a real state."""
 
 
 class GameMove(Protocol):
@@ -79,6 +88,26 @@ class NewGame(Protocol[S_co, O_contra]):
     ) -> S_co: ...
 
 
+S_contra = TypeVar("S_contra", bound=GameState, contravariant=True)
+M_co = TypeVar("M_co", bound=GameMove, covariant=True)
+
+
+class LegalMoves(Protocol[S_contra, M_co]):
+    """`legal_moves(state, player=None)`: every seat's moves, or only `player`'s."""
+
+    def __call__(self, state: S_contra, player: int | None = None, /) -> tuple[M_co, ...]: ...
+
+
+class ParseMove(Protocol[S_contra, M_co]):
+    """`parse_move(state, text, player=None)`: the legal move the text names (of `player` only)."""
+
+    def __call__(self, state: S_contra, text: str, player: int | None = None, /) -> M_co: ...
+
+
+def _all_seats(options: object) -> tuple[int, ...] | None:
+    return None
+
+
 def _describe_fallback(state: object) -> str:
     from parlour.core.text import describe
 
@@ -109,16 +138,25 @@ class GameSpec(Generic[S, M, O]):
     chance: bool = True
     max_plies: int = 10_000
     """An upper bound on the moves of a whole game with default options, for playout tests."""
+    quick: O | None = None
+    """Options for a short match (a low target, few hands) that the generic sweeps play; the
+    scenario tests cover the full match rules. None: the defaults are short enough."""
+    players_for: Callable[[O], tuple[int, ...] | None] = _all_seats
+    """The player counts a set of options allows (a preset may allow more than the defaults);
+    None means `players`."""
+    zones: tuple[Zone, ...] = ()
+    """Where the cards lie and who sees them (see `parlour.core.zones`); empty for games with
+    no cards or tiles."""
 
     new_game: NewGame[S, O]
-    legal_moves: Callable[[S], tuple[M, ...]]
+    legal_moves: LegalMoves[S, M]
     apply: Callable[[S, M], S]
     to_act: Callable[[S], frozenset[int]]
     is_over: Callable[[S], bool]
     scores: Callable[[S], tuple[int, ...]]
     winners: Callable[[S], frozenset[int]]
     view: Callable[[S, int | None], S]
-    parse_move: Callable[[S, str], M]
+    parse_move: ParseMove[S, M]
     check_invariants: Callable[[S], None]
     """Raises ValueError if the state breaks a law of the game (conservation, seat ranges...).
     Also accepts views. Run on every state decoded from JSON."""
@@ -129,8 +167,32 @@ class GameSpec(Generic[S, M, O]):
     """A plain-text picture of a state or view, for the terminal frontend and golden files."""
 
 
+    def allowed_players(self, options: O) -> tuple[int, ...]:
+        """The player counts `options` allows."""
+        return self.players_for(options) or self.players
+
+
 Game = GameSpec[GameState, GameMove, GameOptions]
 """A registered game seen through the generic protocol (see `parlour.game`)."""
+
+
+def moves_for(state: GameState, player: int | None, players: int, legal: tuple[M, ...]) -> tuple[M, ...]:
+    """`legal_moves(state, player)` from the state's cached `legal`, the same in every game.
+
+    On a real state, `legal` holds every seat's moves and `player` picks one seat's. A view's
+    `legal` holds its viewer's moves only (a spectator's view has none), so asking a view for
+    another seat's moves is refused: the view cannot know them.
+    """
+    if player is None:
+        return legal
+    if type(player) is not int or not 0 <= player < players:
+        raise ValueError(f"player must be a seat 0..{players - 1} or None, not {player!r}")
+    if state.rng is None:
+        if player != state.viewer:
+            who = "a spectator" if state.viewer is None else f"seat {state.viewer}"
+            raise ValueError(f"this is the view of {who}: it shows only its own moves, not seat {player}'s")
+        return legal
+    return tuple(m for m in legal if m.player == player)
 
 
 def checked_apply(
@@ -140,21 +202,79 @@ def checked_apply(
     *,
     explain: Callable[[S, M], str],
     unchecked: Callable[[S, M], S],
+    move_types: Sequence[type] = (),
 ) -> S:
     """Applies a move after the checks every game shares.
 
-    Refuses views (their hidden parts are placeholders), moves after the end (`GameOver`) and
-    moves not in `legal` (`IllegalMove`, with the game's own reason from `explain`).
+    A move object that `legal_moves` handed out goes straight through. Otherwise this refuses
+    views (their hidden parts are placeholders), moves after the end (`GameOver`), anything that
+    is not one of the game's `move_types` (another game's move, an Options value, text), moves
+    not in `legal` (`IllegalMove`, with the game's own reason from `explain`), and a move equal
+    to a legal one only by loose comparison (a seat of `True` or `1.0`, which equals 1).
     """
     if state.rng is None:
         raise ValueError("cannot apply a move to a view: its hidden information is redacted")
-    if not legal:
-        raise GameOver(f"the game is over; {move} cannot be played")
+    for candidate in legal:
+        if candidate is move:
+            return unchecked(state, move)
     if isinstance(move, str):
         raise IllegalMove(f"{move!r} is text: read it with parse_move(state, text) first")
+    if move_types and type(move) not in move_types:
+        names = ", ".join(t.__name__ for t in move_types)
+        raise IllegalMove(f"{type(move).__name__} is not a move of this game (its moves: {names})")
+    if not legal:
+        raise GameOver(f"the game is over; {move} cannot be played")
     if move not in legal:
         raise IllegalMove(f"{move}: {explain(state, move)}")
-    return unchecked(state, move)
+    same = legal[legal.index(move)]
+    if not _exactly(move, same):
+        raise IllegalMove(f"{move!r} matches the legal {same!r} only loosely: its values have other types")
+    return unchecked(state, same)
+
+
+def _exactly(a: object, b: object) -> bool:
+    """Equal values of the same types all the way down (True is not 1; 1.0 is not 1)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        assert isinstance(b, tuple)
+        return len(a) == len(b) and all(_exactly(x, y) for x, y in zip(a, b))
+    if isinstance(a, frozenset):
+        assert isinstance(b, frozenset)
+        return a == b and all(any(_exactly(x, y) for y in b) for x in a)
+    if attrs.has(type(a)):
+        return all(_exactly(getattr(a, f.name), getattr(b, f.name)) for f in attrs.fields(type(a)))
+    return bool(a == b)
+
+
+T = TypeVar("T")
+
+
+def builder(cls: type[T]) -> Callable[..., T]:
+    """A fast constructor for a frozen attrs class with no validators, for hot paths.
+
+    `builder(State)(a, b, ...)` takes every field in declaration order, positionally, and
+    builds the same object as `State(a=..., b=...)` by writing the slots directly, several
+    times cheaper than the attrs initializer. It refuses a class with validators or converters
+    (they would be skipped) and checks the count of values on every call.
+    """
+    if not attrs.has(cls):
+        raise TypeError(f"{cls.__name__} is not an attrs class")
+    fields = attrs.fields(cls)
+    for f in fields:
+        if f.validator is not None or f.converter is not None:
+            raise TypeError(f"{cls.__name__}.{f.name} has a validator or converter; use the class itself")
+    names = [f.name for f in fields]
+    setters = {f"_set_{i}": cls.__dict__[name].__set__ for i, name in enumerate(names)}
+    args = ", ".join(names)
+    body = "\n".join(f"    _set_{i}(new, {name})" for i, name in enumerate(names))
+    source = f"def build({args}):\n    new = _new(_cls)\n{body}\n    return new\n"
+    scope: dict[str, object] = {"_new": object.__new__, "_cls": cls, **setters}
+    exec(source, scope)  # noqa: S102 - generated from the class's own field names
+    build = scope["build"]
+    assert callable(build)
+    build.__doc__ = f"{cls.__name__}({args}), built slot by slot."
+    return build
 
 
 def require_options(game: str, options: object, cls: type[O]) -> O:
@@ -162,7 +282,10 @@ def require_options(game: str, options: object, cls: type[O]) -> O:
     if options is None:
         return cls()
     if not isinstance(options, cls):
-        raise ValueError(f"options must be {game}.{cls.__name__}, not {type(options).__name__}")
+        module = type(options).__module__
+        owner = module.split(".")[2] if module.startswith("parlour.games.") else None
+        theirs = f"{owner}.{type(options).__name__} (the options of {owner})" if owner else type(options).__name__
+        raise ValueError(f"options must be {game}.{cls.__name__}, not {theirs}")
     return options
 
 

@@ -14,10 +14,37 @@ from typing import TypeVar
 
 import attrs
 
-__all__ = ["options_text", "parse_options"]
+__all__ = ["MAX_OPTION_INT", "check_option_types", "options_text", "parse_options"]
 
 T = TypeVar("T")
 _FORM = re.compile(r"^\s*([a-z_0-9]+)\s*(?:\((.*)\))?\s*$")
+MAX_OPTION_INT = 1_000_000
+"""No whole-number option of any game goes past this (hand counts, target scores)."""
+
+
+def check_option_types(options: object) -> None:
+    """ValueError unless every field of an options value has exactly its annotated type.
+
+    Options are booleans, whole numbers and enum members; a string where an enum belongs (which
+    would compare unequal to every member and so play some other rule), a bool where a number
+    belongs or a huge number is refused here, once, for every game. Call it first thing in
+    `Options.__attrs_post_init__`.
+    """
+    cls = type(options)
+    hints = typing.get_type_hints(cls)
+    for field in attrs.fields(cls):
+        value, annotation = getattr(options, field.name), hints[field.name]
+        if annotation is bool or annotation is int:
+            ok = type(value) is annotation
+        elif isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+            ok = isinstance(value, annotation)
+        else:
+            ok = True
+        if not ok:
+            expected = annotation.__name__ if isinstance(annotation, type) else str(annotation)
+            raise ValueError(f"{cls.__name__}.{field.name} must be a {expected}, not {value!r}")
+        if annotation is int and not -MAX_OPTION_INT <= value <= MAX_OPTION_INT:
+            raise ValueError(f"{cls.__name__}.{field.name} must lie within ±{MAX_OPTION_INT:,}, not {value}")
 
 
 def _scalar_text(value: object) -> str:

@@ -20,15 +20,34 @@ from typing import TypeVar
 
 import attrs
 
-__all__ = ["MAX_SEED", "Rng", "fresh_seed"]
+__all__ = ["MAX_COUNTER", "MAX_SEED", "Rng", "fresh_seed", "seeded"]
 
 T = TypeVar("T")
 MAX_SEED = 2**63 - 1
+MAX_COUNTER = 2**32
+"""More draws than any game makes; a larger counter in decoded JSON is refused."""
 
 
 def fresh_seed() -> int:
     """A new seed from the operating system, for `new_game(seed=None)`."""
     return secrets.randbelow(MAX_SEED)
+
+
+def seeded(seed: int | None) -> Rng:
+    """The random source for `new_game(seed=...)`: a fresh seed for None, else the seed checked.
+
+    >>> seeded(7)
+    Rng(seed=7, counter=0)
+    >>> seeded("7")
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be a whole number from 0 to 9223372036854775807 or None, not '7'
+    """
+    if seed is None:
+        return Rng(fresh_seed())
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED} or None, not {seed!r}")
+    return Rng(seed)
 
 
 @attrs.frozen
@@ -64,5 +83,5 @@ class Rng:
     @classmethod
     def check(cls, value: Rng) -> None:
         """Raises ValueError for a source no game could hold (used on untrusted input)."""
-        if not 0 <= value.seed <= MAX_SEED or value.counter < 0:
+        if not 0 <= value.seed <= MAX_SEED or not 0 <= value.counter <= MAX_COUNTER:
             raise ValueError(f"bad random source: seed {value.seed}, counter {value.counter}")

@@ -2,7 +2,9 @@
 
 Values and pure functions that every trick game calls with its own rules as arguments:
 
-- `Trick`: who led and the cards played so far, in order of play.
+- `Trick`: who led, the cards played so far in order of play, and the seat that played each
+  (so a seat sitting out, as a lone hand's partner in Euchre, is simply absent, and the seat
+  credited with a card may differ from the one choosing it, as Bridge's declarer plays dummy's).
 - `legal_follow`: must follow the suit led if able; optionally a trump may always be played
   (Pitch). A void player may play anything.
 - `legal_leads`: a barred suit (hearts in Hearts, spades in Spades) may not be led until
@@ -15,10 +17,13 @@ Values and pure functions that every trick game calls with its own rules as argu
 - `point_table` / `points`: card points as data (a heart 1, the queen of spades 13).
 
 >>> from parlour.core.cards import ACE_HIGH, Suit, parse_cards
->>> trick = Trick(leader=1, cards=parse_cards("10C QC 2H AD"))
->>> trick_winner(trick, 4, order=ACE_HIGH)
+>>> trick = Trick.of(1, parse_cards("10C QC 2H AD"), seats=(1, 2, 3, 0))
+>>> trick_winner(trick, order=ACE_HIGH)
 2
->>> trick_winner(trick, 4, order=ACE_HIGH, trump=Suit.HEARTS)
+>>> trick_winner(trick, order=ACE_HIGH, trump=Suit.HEARTS)
+3
+>>> alone = Trick.of(1, parse_cards("9C AC JD"), seats=(1, 3, 0))  # seat 2 sits out
+>>> trick_winner(alone, order=ACE_HIGH, trump=Suit.HEARTS)
 3
 >>> [str(c) for c in legal_follow(parse_cards("4C 9D KH"), Suit.CLUBS)]
 ['4C']
@@ -104,26 +109,35 @@ def bowers(trump: Suit, order: RankOrder = ACE_HIGH) -> tuple[SuitOf, CardPower]
 
 @attrs.frozen
 class Trick:
-    """One trick: the seat that led and the cards played so far, in order of play."""
+    """One trick: the seat to lead, the cards played so far in order, and who played each.
+
+    `seats[i]` is the seat credited with `cards[i]` (the card's owner: dummy's seat in Bridge,
+    even though the declarer chose it). The seat due next is the game's to say (seats sitting
+    out are skipped by the game's own turn order), so `plus` takes it explicitly.
+    """
 
     leader: int
     cards: tuple[Card, ...] = ()
+    seats: tuple[int, ...] = ()
 
-    def seat_of(self, index: int, players: int) -> int:
-        """The seat that played the `index`-th card (play goes clockwise from the leader)."""
-        return (self.leader + index) % players
-
-    def next_seat(self, players: int) -> int:
-        """The seat due to play next to this trick."""
-        return (self.leader + len(self.cards)) % players
+    @classmethod
+    def of(cls, leader: int, cards: tuple[Card, ...], *, seats: tuple[int, ...]) -> Trick:
+        """A trick checked for one seat per card (for tests, JSON and tables, not hot paths)."""
+        if len(seats) != len(cards) or (seats and seats[0] != leader) or len(set(seats)) != len(seats):
+            raise ValueError(f"a trick led by seat {leader} needs one distinct seat per card, from the leader")
+        return cls(leader, cards, seats)
 
     def led_suit(self, suit_of: SuitOf = natural_suit) -> Suit | None:
         """The suit of the first card (None before the lead)."""
         return suit_of(self.cards[0]) if self.cards else None
 
-    def plus(self, card: Card) -> Trick:
-        """This trick with one more card played."""
-        return Trick(self.leader, (*self.cards, card))
+    def plus(self, card: Card, seat: int) -> Trick:
+        """This trick with `card` played by (credited to) `seat`."""
+        return Trick(self.leader, (*self.cards, card), (*self.seats, seat))
+
+    def seat_of(self, index: int) -> int:
+        """The seat credited with the `index`-th card played."""
+        return self.seats[index]
 
 
 def legal_follow(
@@ -175,7 +189,6 @@ def legal_leads(
 
 def trick_winner(
     trick: Trick,
-    players: int,
     *,
     order: RankOrder = ACE_HIGH,
     trump: Suit | None = None,
@@ -193,7 +206,7 @@ def trick_winner(
     if not cards:
         raise ValueError("an empty trick has no winner")
     if power is None and suit_of is natural_suit:
-        return _natural_winner(trick, players, _rank_powers(order), trump, later_identical_wins)
+        return _natural_winner(trick, _rank_powers(order), trump, later_identical_wins)
     strength = power if power is not None else rank_power(order)
     led = suit_of(cards[0])
     best = 0
@@ -211,24 +224,15 @@ def trick_winner(
         p = strength(card)
         if p > best_power or (later_identical_wins and card == cards[best]):
             best, best_power = i, p
-    return trick.seat_of(best, players)
-
-
-_RANK_POWERS: dict[int, tuple[RankOrder, tuple[int, ...]]] = {}
+    return trick.seats[best]
 
 
 def _rank_powers(order: RankOrder) -> tuple[int, ...]:
-    """The order as a tuple indexed by rank number (-1 for ranks outside it), cached per order."""
-    cached = _RANK_POWERS.get(id(order))
-    if cached is None or cached[0] is not order:
-        table = tuple(order.power(r) if r in order else -1 for r in Rank)
-        cached = _RANK_POWERS[id(order)] = (order, table)
-    return cached[1]
+    """The order as a tuple indexed by rank number (-1 for ranks outside it), kept on the order."""
+    return order.powers
 
 
-def _natural_winner(
-    trick: Trick, players: int, powers: tuple[int, ...], trump: Suit | None, later_identical_wins: bool
-) -> int:
+def _natural_winner(trick: Trick, powers: tuple[int, ...], trump: Suit | None, later_identical_wins: bool) -> int:
     """`trick_winner` for printed suits and rank strength: plain attribute and tuple reads only."""
     cards = trick.cards
     first = cards[0]
@@ -246,7 +250,7 @@ def _natural_winner(
         p = powers[card.rank]
         if p > best_power or (p == best_power and later_identical_wins and card == best_card):
             best, best_card, best_power = i, card, p
-    return (trick.leader + best) % players
+    return trick.seats[best]
 
 
 def point_table(

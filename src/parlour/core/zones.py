@@ -1,0 +1,275 @@
+"""Zones: where a game's cards (or tiles) lie, and who may see each place.
+
+A game declares its zones once, as a tuple of `Zone` values naming State fields, and core derives
+from that declaration the three things that must agree about hidden information:
+
+- `zone_view(state, player, zones)`: the state as a seat (or a spectator) sees it, every card it
+  may not see replaced by the hidden card, the random source dropped and events redacted;
+- `zone_shuffle(state, player, seed, zones)`: a state that differs only in what the seat may not
+  see: the unseen cards dealt afresh among the same places;
+- `zone_cards(state, zones)`: every card of every zone, for conservation checks;
+
+and the property suite reads `unseen_cards` to check directly that no face the viewer may not
+see appears anywhere in a view's JSON.
+
+Visibility is one of `Seen.EVERYONE`, `Seen.OWNER` (each seat sees its own part of a by-seat
+zone), `Seen.NOBODY`, or a rule over the state: `rule(state, viewer, owner) -> bool`, or a tuple
+of booleans, one per card of that owner's part, for zones where single cards are face up or down
+(Klondike's tableau, Golf's peeked cards). A zone's field may hold a card, None, a tuple of cards,
+tuples of those (by seat, or melds), or an attrs value holding them (a `Trick`).
+
+>>> from parlour.core.cards import parse_cards
+>>> zones = (Zone("hands", Seen.OWNER, by_seat=True), Zone("stock", Seen.NOBODY))
+>>> @attrs.frozen(kw_only=True)
+... class Table:
+...     hands: tuple[tuple[Card, ...], ...]
+...     stock: tuple[Card, ...]
+...     rng: Rng | None = None
+...     viewer: int | None = None
+...     events: tuple[Event, ...] = ()
+>>> table = Table(hands=(parse_cards("AS KS"), parse_cards("2C")), stock=parse_cards("3D 4D"), rng=Rng(1))
+>>> seen = zone_view(table, 0, zones)
+>>> [cards_text(h) for h in seen.hands], cards_text(seen.stock), seen.viewer
+(['AS KS', '??'], '?? ??', 0)
+>>> sorted(map(str, unseen_cards(table, 0, zones)))
+['2C', '3D', '4D']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeAlias, TypeVar
+
+import attrs
+
+from parlour.core.cards import HIDDEN, Card, cards_text, check_conservation
+from parlour.core.events import Event, redact_events
+from parlour.core.rng import Rng
+
+__all__ = [
+    "Seen",
+    "VisibilityRule",
+    "Zone",
+    "check_viewer",
+    "check_zones",
+    "unseen_cards",
+    "zone_cards",
+    "zone_shuffle",
+    "zone_view",
+]
+
+T = TypeVar("T")
+
+
+class Seen(enum.Enum):
+    """Who sees the cards of a zone, when no rule over the state is needed."""
+
+    EVERYONE = "everyone"
+    OWNER = "owner"
+    """In a by-seat zone, each seat sees its own part; in a zone without owners, nobody."""
+    NOBODY = "nobody"
+
+
+VisibilityRule: TypeAlias = Callable[[object, "int | None", "int | None"], "bool | tuple[bool, ...]"]
+"""`rule(state, viewer, owner)`: whether `viewer` (None: a spectator) sees the part of the zone
+that belongs to `owner` (None in a zone without owners); or one boolean per card of that part."""
+
+
+@attrs.frozen
+class Zone:
+    """One place where cards lie: a State field, who sees it, and how its cards are kept."""
+
+    field: str
+    """The State field holding the zone's cards."""
+    seen: Seen | VisibilityRule
+    by_seat: bool = False
+    """The field is a tuple indexed by seat (hands, passes, melds by owner)."""
+    sort: Callable[[Sequence[Card]], tuple[Card, ...]] | None = None
+    """How a part of the zone is kept ordered (a sorted hand): applied to parts that
+    `zone_shuffle` refills, so the order of a hidden hand tells nothing. None keeps places."""
+
+
+_Shown: TypeAlias = "bool | tuple[bool, ...]"
+
+
+def _shown(zone: Zone, state: object, viewer: int | None, owner: int | None) -> _Shown:
+    seen = zone.seen
+    if seen is Seen.EVERYONE:
+        return True
+    if seen is Seen.NOBODY:
+        return False
+    if seen is Seen.OWNER:
+        return owner is not None and viewer == owner
+    return seen(state, viewer, owner)
+
+
+def _parts(zone: Zone, value: object) -> Iterator[tuple[int | None, object]]:
+    """The zone's value split by owner: (seat, part) per seat of a by-seat zone, else one part."""
+    if zone.by_seat:
+        if not isinstance(value, tuple):
+            raise TypeError(f"zone {zone.field} is by seat but holds {type(value).__name__}")
+        yield from enumerate(value)
+    else:
+        yield None, value
+
+
+def _cards_in(value: object) -> list[Card]:
+    """Every card in a value (a card, None, nested tuples, or an attrs value holding them)."""
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, tuple):
+        if all(type(item) is Card for item in value):
+            return list(value)  # type: ignore[arg-type]
+        return [card for item in value for card in _cards_in(item)]
+    if value is None or isinstance(value, (int, str, enum.Enum)):
+        return []
+    if attrs.has(type(value)):
+        return [card for f in attrs.fields(type(value)) for card in _cards_in(getattr(value, f.name))]
+    return []
+
+
+def _refill(value: T, cards: Iterator[Card]) -> T:
+    """`value` with its cards replaced, in order, by the next ones of `cards`."""
+    if isinstance(value, Card):
+        return next(cards)  # type: ignore[return-value]
+    if isinstance(value, tuple):
+        return tuple(_refill(item, cards) for item in value)  # type: ignore[return-value]
+    if value is None or isinstance(value, (int, str, enum.Enum)):
+        return value
+    if attrs.has(type(value)):
+        changes = {}
+        for f in attrs.fields(type(value)):
+            old = getattr(value, f.name)
+            if _cards_in(old):
+                changes[f.alias or f.name] = _refill(old, cards)
+        return attrs.evolve(value, **changes) if changes else value  # type: ignore[misc]
+    return value
+
+
+def _masked(value: T, shown: _Shown) -> T:
+    """`value` with every card `shown` does not allow turned into the hidden card."""
+    if shown is True:
+        return value
+    cards = _cards_in(value)
+    if shown is False:
+        flags: Sequence[bool] = (False,) * len(cards)
+    else:
+        flags = shown
+        if len(flags) != len(cards):
+            raise ValueError(f"a visibility rule gave {len(flags)} flags for {len(cards)} cards")
+    return _refill(value, iter(card if ok else HIDDEN for card, ok in zip(cards, flags)))
+
+
+def _resorted(zone: Zone, part: T) -> T:
+    if zone.sort is None or not isinstance(part, tuple) or not all(type(c) is Card for c in part):
+        return part
+    return zone.sort(part)  # type: ignore[arg-type, return-value]
+
+
+def check_viewer(state: object, player: int | None, players: int) -> None:
+    """Refuses a viewer that is not a seat, and a view asked of a view for another seat."""
+    if player is not None and (type(player) is not int or not 0 <= player < players):
+        raise ValueError(f"viewer must be a seat 0..{players - 1} or None, not {player!r}")
+    if getattr(state, "rng", None) is None and getattr(state, "viewer", None) != player:
+        raise ValueError(f"this is already the view of {_who(getattr(state, 'viewer', None))}; it cannot show more")
+
+
+def _who(viewer: int | None) -> str:
+    return "a spectator" if viewer is None else f"seat {viewer}"
+
+
+def zone_view(state: T, player: int | None, zones: Sequence[Zone]) -> T:
+    """`state` as `player` (None: a spectator) sees it: the cards of every place it may not see
+    hidden, `rng` None, `viewer` set, events redacted. A view of the view is the same view."""
+    changes: dict[str, object] = {}
+    for zone in zones:
+        value = getattr(state, zone.field)
+        if zone.by_seat:
+            assert isinstance(value, tuple)
+            parts = tuple(_masked(part, _shown(zone, state, player, seat)) for seat, part in enumerate(value))
+            if any(new is not old for new, old in zip(parts, value)):
+                changes[zone.field] = parts
+        else:
+            masked = _masked(value, _shown(zone, state, player, None))
+            if masked is not value:
+                changes[zone.field] = masked
+    events: tuple[Event, ...] = getattr(state, "events")
+    return attrs.evolve(  # type: ignore[misc]
+        state, rng=None, viewer=player, events=redact_events(events, player), **changes
+    )
+
+
+def unseen_cards(state: object, player: int | None, zones: Sequence[Zone]) -> list[Card]:
+    """The real cards of `state` that `player` may not see (faces of the hidden card excluded)."""
+    unseen: list[Card] = []
+    for zone in zones:
+        for owner, part in _parts(zone, getattr(state, zone.field)):
+            shown = _shown(zone, state, player, owner)
+            if shown is True:
+                continue
+            cards = _cards_in(part)
+            flags = (False,) * len(cards) if shown is False else shown
+            unseen.extend(c for c, ok in zip(cards, flags) if not ok and not c.is_hidden)
+    return unseen
+
+
+def zone_shuffle(state: T, player: int | None, seed: int, zones: Sequence[Zone]) -> T:
+    """A state that differs from `state` only in what `player` may not see: those cards dealt
+    afresh among the same places (each part keeping its count, sorted parts re-sorted), and a
+    new random source from `seed` (a view keeps none: shuffling never makes a view playable)."""
+    pool = unseen_cards(state, player, zones)
+    mixed, _ = Rng(seed).shuffled(pool)
+    fresh = iter(mixed)
+    changes: dict[str, object] = {}
+    for zone in zones:
+        value = getattr(state, zone.field)
+        parts = []
+        changed = False
+        for owner, part in _parts(zone, value):
+            shown = _shown(zone, state, player, owner)
+            if shown is True or not _cards_in(part):
+                parts.append(part)
+                continue
+            cards = _cards_in(part)
+            flags = (False,) * len(cards) if shown is False else shown
+            refill = (c if ok or c.is_hidden else next(fresh) for c, ok in zip(cards, flags))
+            new = _refill(part, refill)
+            parts.append(_resorted(zone, new) if shown is False else new)
+            changed = True
+        if changed:
+            changes[zone.field] = tuple(parts) if zone.by_seat else parts[0]
+    rng = None if getattr(state, "rng") is None else Rng(seed)
+    return attrs.evolve(state, rng=rng, **changes)  # type: ignore[misc]
+
+
+def zone_cards(state: object, zones: Sequence[Zone]) -> list[Card]:
+    """Every card in every zone of `state` (hidden cards included, as the hidden card)."""
+    return [card for zone in zones for card in _cards_in(getattr(state, zone.field))]
+
+
+def check_zones(game: str, state: object, zones: Sequence[Zone], pack: Sequence[Card]) -> None:
+    """Conservation over the declared zones, and a view's consistency: ValueError if broken.
+
+    Every card of `pack` lies in exactly one zone (hidden cards stand for any). A state with a
+    random source has no viewer and no hidden card; a view hides exactly what its viewer may not
+    see: no face it may not see, and no hidden card where it may see.
+    """
+    check_conservation(game, zone_cards(state, zones), pack)
+    viewer = getattr(state, "viewer", None)
+    if getattr(state, "rng") is not None:
+        if viewer is not None:
+            raise ValueError(f"{game}: a state with a random source is not a view and has no viewer")
+        if HIDDEN in zone_cards(state, zones):
+            raise ValueError(f"{game}: a state with a random source is not a view and hides no card")
+        return
+    for zone in zones:
+        for owner, part in _parts(zone, getattr(state, zone.field)):
+            shown = _shown(zone, state, viewer, owner)
+            cards = _cards_in(part)
+            flags = (shown,) * len(cards) if isinstance(shown, bool) else shown
+            for card, ok in zip(cards, flags):
+                if ok and card.is_hidden:
+                    raise ValueError(f"{game}: the view of {_who(viewer)} hides a card of {zone.field} it may see")
+                if not ok and not card.is_hidden:
+                    raise ValueError(f"{game}: the view of {_who(viewer)} shows {card} in {zone.field}, which it may not see")
