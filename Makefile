@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 GAME ?= hearts
 SEED ?= 1
 
-.PHONY: install test typecheck unit docs demo play bench clean
+.PHONY: install test test-thorough typecheck unit docs demo play bench clean
 
 install: $(STAMP)
 
@@ -22,8 +22,14 @@ test: $(STAMP) typecheck unit docs
 typecheck: $(STAMP)
 	$(PY) -m mypy --strict src examples benchmarks tests
 
+# The suite runs on every core (pytest-xdist); the property suite is budgeted by plies.
 unit: $(STAMP)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto
+
+# The long hunt before a release: many more hypothesis examples, and the plain sweep playing
+# full-length default matches for a million plies per game. Not part of CI.
+test-thorough: $(STAMP)
+	HYPOTHESIS_PROFILE=thorough PARLOUR_SWEEP_FULL=1 PARLOUR_SWEEP_PLIES=1000000 $(PY) -m pytest -q -n auto
 
 # HTML with warnings as errors, then every >>> example of the docs run as a doctest.
 docs: $(STAMP)

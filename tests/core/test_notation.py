@@ -56,24 +56,50 @@ def test_seat_prefix_picks_among_seats_making_the_same_move() -> None:
     assert parse_by_matching("Seat 2 : PASS", LEGAL) == Pass(2)
     with pytest.raises(NotationError, match=r"could be made by seats 0, 2: write it as '<seat>: pass'"):
         parse_by_matching("pass", LEGAL)
-    with pytest.raises(NotationError, match="not a legal move"):
+    with pytest.raises(NotationError, match="seat 1 has no move now"):
         parse_by_matching("1: pass", LEGAL)
 
 
 def test_unknown_text_lists_the_legal_moves() -> None:
-    with pytest.raises(NotationError, match=r"'play 2C' is not a legal move here; legal moves: pass, play 10H, play QS"):
+    with pytest.raises(NotationError, match=r"'play 2C' is not a legal move here; legal moves: play 10H, play QS, pass$"):
         parse_by_matching("play 2C", LEGAL)
 
 
 def test_long_lists_of_legal_moves_are_cut_short_in_messages() -> None:
     many = tuple(Play(0, str(i)) for i in range(20))
-    with pytest.raises(NotationError, match=r", \.\.\.$"):
+    with pytest.raises(NotationError, match=r"play 11, \.\.\. \(20 in all\)$"):
         parse_by_matching("nothing", many)
 
 
 def test_no_move_parses_after_the_end_and_non_text_is_refused() -> None:
-    with pytest.raises(NotationError, match="the game is over"):
+    with pytest.raises(NotationError, match="the game is over or it is not this seat's turn"):
         parse_by_matching("pass", ())
     with pytest.raises(NotationError, match="as text, not int"):
         parse_by_matching(cast(str, 3), LEGAL)
     assert issubclass(NotationError, ValueError)
+
+
+def test_with_a_player_only_that_seats_moves_match() -> None:
+    assert parse_by_matching("pass", LEGAL, 2) == Pass(2)
+    assert parse_by_matching("play QS", LEGAL, 0) == Play(0, "QS")
+    with pytest.raises(NotationError, match="seat 2 has no move"):
+        parse_by_matching("play QS", LEGAL[:2], 2)
+
+
+def test_text_that_fits_several_seats_names_them_and_a_prefix_picks_one() -> None:
+    with pytest.raises(NotationError, match="could be made by seats 0, 2"):
+        parse_by_matching("pass", LEGAL)
+    assert parse_by_matching("2: pass", LEGAL) == Pass(2)
+    assert parse_by_matching("seat 0: pass", LEGAL) == Pass(0)
+
+
+def test_a_prefix_for_another_seat_than_the_player_is_refused() -> None:
+    with pytest.raises(NotationError, match="written for seat 2, not seat 0"):
+        parse_by_matching("2: pass", LEGAL, 0)
+    assert parse_by_matching("0: pass", LEGAL, 0) == Pass(0)
+
+
+def test_the_legal_list_in_a_refusal_is_the_seats_own_in_order() -> None:
+    with pytest.raises(NotationError) as info:
+        parse_by_matching("play 2C", LEGAL, 0)
+    assert str(info.value).endswith("legal moves: play 10H, play QS, pass")

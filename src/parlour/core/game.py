@@ -243,11 +243,17 @@ def _exactly(a: object, b: object) -> bool:
         assert isinstance(b, frozenset)
         return a == b and all(any(_exactly(x, y) for y in b) for x in a)
     if attrs.has(type(a)):
-        return all(_exactly(getattr(a, f.name), getattr(b, f.name)) for f in attrs.fields(type(a)))
+        return all(_exactly(getattr(a, f.name), getattr(b, f.name)) for f in _fields_of(a))
     return bool(a == b)
 
 
 T = TypeVar("T")
+
+
+def _fields_of(value: object) -> tuple[attrs.Attribute[object], ...]:
+    """The attrs fields of an attrs instance."""
+    cls: type = type(value)
+    return tuple(attrs.fields(cls))
 
 
 def builder(cls: type[T]) -> Callable[..., T]:

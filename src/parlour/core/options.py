@@ -30,7 +30,7 @@ def check_option_types(options: object) -> None:
     belongs or a huge number is refused here, once, for every game. Call it first thing in
     `Options.__attrs_post_init__`.
     """
-    cls = type(options)
+    cls: type = type(options)
     hints = typing.get_type_hints(cls)
     for field in attrs.fields(cls):
         value, annotation = getattr(options, field.name), hints[field.name]

@@ -62,6 +62,12 @@ __all__ = [
 T = TypeVar("T")
 
 
+def _fields_of(value: object) -> tuple[attrs.Attribute[object], ...]:
+    """The attrs fields of an attrs instance."""
+    cls: type = type(value)
+    return tuple(attrs.fields(cls))
+
+
 class Seen(enum.Enum):
     """Who sees the cards of a zone, when no rule over the state is needed."""
 
@@ -120,12 +126,12 @@ def _cards_in(value: object) -> list[Card]:
         return [value]
     if isinstance(value, tuple):
         if all(type(item) is Card for item in value):
-            return list(value)  # type: ignore[arg-type]
+            return list(value)
         return [card for item in value for card in _cards_in(item)]
     if value is None or isinstance(value, (int, str, enum.Enum)):
         return []
     if attrs.has(type(value)):
-        return [card for f in attrs.fields(type(value)) for card in _cards_in(getattr(value, f.name))]
+        return [card for f in _fields_of(value) for card in _cards_in(getattr(value, f.name))]
     return []
 
 
@@ -139,7 +145,7 @@ def _refill(value: T, cards: Iterator[Card]) -> T:
         return value
     if attrs.has(type(value)):
         changes = {}
-        for f in attrs.fields(type(value)):
+        for f in _fields_of(value):
             old = getattr(value, f.name)
             if _cards_in(old):
                 changes[f.alias or f.name] = _refill(old, cards)
@@ -164,7 +170,7 @@ def _masked(value: T, shown: _Shown) -> T:
 def _resorted(zone: Zone, part: T) -> T:
     if zone.sort is None or not isinstance(part, tuple) or not all(type(c) is Card for c in part):
         return part
-    return zone.sort(part)  # type: ignore[arg-type, return-value]
+    return zone.sort(part)  # type: ignore[return-value]
 
 
 def check_viewer(state: object, player: int | None, players: int) -> None:

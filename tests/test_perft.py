@@ -1,0 +1,50 @@
+"""Perft regression: the number of distinct move sequences to a fixed depth from a fixed deal.
+
+Each registered game has a row: the seed of the deal, how many plies are first played by always
+taking the first legal move (to reach a phase worth counting, such as Hearts' play after the
+passes), the depth and the count. A changed rule or move order that random play and golden
+games miss changes a count here. A new game adds its row (compute it with
+``python -m parlour.tools.perft <game> --seed 1 --depth k`` once its rules are checked).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pytest
+
+import parlour
+from parlour.tools.perft import perft
+
+PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
+    # game: (seed, plies first played, depth, move sequences)
+    "farkle": (1, 0, 17, 14_446),
+    "gin_rummy": (1, 0, 8, 106_281),
+    "hearts": (1, 12, 9, 29_252),
+    "scum": (1, 0, 7, 12_541),
+    "ten_thousand": (1, 0, 26, 13_271),
+}
+
+
+def test_every_registered_game_has_a_perft_row() -> None:
+    assert sorted(PERFT) == sorted(parlour.game_names())
+
+
+@pytest.mark.parametrize("name", sorted(PERFT))
+def test_perft_count(name: str) -> None:
+    seed, prefix, depth, expected = PERFT[name]
+    spec = parlour.game(name)
+    state = spec.new_game(seed=seed)
+    for _ in range(prefix):
+        state = spec.apply(state, spec.legal_moves(state)[0])
+    assert perft(spec, state, depth) == expected
+
+
+def test_perft_counts_sequences_not_positions() -> None:
+    spec = parlour.game("scum")
+    state = spec.new_game(seed=1)
+    assert perft(spec, state, 0) == 1
+    assert perft(spec, state, 1) == len(spec.legal_moves(state))
+    assert perft(spec, state, 2) == sum(len(spec.legal_moves(spec.apply(state, m))) for m in spec.legal_moves(state))
+    with pytest.raises(ValueError, match="depth must be at least 0"):
+        perft(spec, state, -1)
