@@ -158,7 +158,7 @@ def playout(
             return state, tuple(moves)
         move = choose_move(chooser, legal)
         if chooser.random() < PARSE_RATE:
-            assert spec.parse_move(state, str(move)) == move, f"{where}: parse_move(str({move!r})) is another move"
+            assert spec.parse_move(state, str(move), move.player) == move, f"{where}: parse_move(str({move!r})) is another move"
         following = spec.apply(state, move)
         try:
             spec.check_invariants(following)
@@ -232,7 +232,7 @@ class Prober:
         for move in legal[:MAX_MOVES_CHECKED]:
             _roundtrip(move, f"{where} move {move}")
         for move in legal:
-            assert self.spec.parse_move(state, str(move)) == move, f"{where}: parse_move(str({move!r})) is another move"
+            assert self.spec.parse_move(state, str(move), move.player) == move, f"{where}: parse_move(str({move!r})) is another move"
 
     def check_views(self, state: GameState, before: GameState | None, where: str) -> None:
         spec = self.spec
@@ -355,6 +355,11 @@ def check_no_leak(
     if before is None:
         return
     earlier = {str(c) for c in unseen_cards(before, seat, spec.zones)}
+    deals = [i for i, event in enumerate(events) if event["kind"] == EventKind.DEALS.name]
+    if deals:
+        # The move ended a hand and dealt the next from a fresh shuffle: what its events say of
+        # the finished hand tells nothing about where the new deal put those cards.
+        events = events[deals[-1] :]
     for event in events:
         kind = EventKind[event["kind"]]
         if kind in PUBLIC_SHOWS or (event.get("private") and event.get("player") == seat):
@@ -572,7 +577,7 @@ def test_new_game_refuses_options_of_another_type(spec: Game) -> None:
     """Options of another game (or any other value) get a ValueError that names the expected class."""
     other = parlour.game(next(n for n in NAMES if n != spec.name)).options_type()
     for wrong in (other, "hoyle", 3):
-        with pytest.raises(ValueError, match=rf"options must be {spec.name}\.Options, not {type(wrong).__name__}"):
+        with pytest.raises(ValueError, match=rf"options must be {spec.name}\.Options, not \S*{type(wrong).__name__}"):
             spec.new_game(seed=1, options=wrong)
     assert spec.new_game(seed=1, options=None) == spec.new_game(seed=1, options=spec.options_type())
 
@@ -669,7 +674,7 @@ def test_from_json_of_mutated_states_raises_only_value_error(spec: Game, seed: i
         spec.to_act(back), spec.is_over(back), spec.scores(back)
         for move in spec.legal_moves(back)[:3] if back.rng is not None else ():
             spec.apply(back, move)
-        for seat in (None, 0):
+        for seat in (None, 0) if back.rng is not None else (back.viewer,):
             spec.view(back, seat)
 
 

@@ -23,9 +23,12 @@ from parlour.core.dice import (
     check_rolls,
     check_turn,
     counts_of,
+    dice_shuffle,
+    dice_view,
     hold_step,
     is_bust,
     opening,
+    parse_dice_move,
     points_text,
     redraw_future,
     refusal,
@@ -40,11 +43,13 @@ from parlour.core.dice import (
     turn_prompt,
     turn_text,
 )
-from parlour.core.events import Event
+from parlour.core.errors import NotationError
+from parlour.core.events import Event, EventKind
 from parlour.core.rng import Rng
 
 # The two tables of rules/other.md section 7, written out here so the primitive is tested on
-# its own terms.
+# its own terms. FARKLE scores six equal dice as their best split (option six_of_a_kind_split);
+# FARKLE_WHOLE as the sheet's table, six of a kind 1,000 and nothing else.
 FARKLE = ScoringTable(
     dice=6,
     singles=((1, 100), (5, 50)),
@@ -52,6 +57,9 @@ FARKLE = ScoringTable(
     straights=(((1, 2, 3, 4, 5, 6), 1000),),
     three_pairs=1000,
     four_and_pair_as_pairs=True,
+)
+FARKLE_WHOLE = attrs.evolve(
+    FARKLE, of_a_kind=(OfAKind(count=3, times_triple=1), OfAKind(count=6, flat=1000, whole=True))
 )
 TEN_THOUSAND = ScoringTable(
     dice=5,
@@ -73,10 +81,23 @@ def test_check_rolls_accepts_faces_and_none() -> None:
     assert check_rolls(None) == ()
 
 
-@pytest.mark.parametrize("bad", [[1, 7], [0], [2, True], [1.0], "135"])
-def test_check_rolls_names_the_bad_entry(bad: object) -> None:
-    with pytest.raises(ValueError, match="rolls="):
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        ([1, 7], "rolls=: entry 1 is 7, not a die face 1..6"),
+        ([0], "rolls=: entry 0 is 0, not a die face 1..6"),
+        ([2, True], "rolls=: entry 1 is True, not a die face 1..6"),
+        ([1.0], "rolls=: entry 0 is 1.0, not a die face 1..6"),
+        ([3, "5"], "rolls=: entry 1 is '5', not a die face 1..6"),
+        ("135", "rolls= is a sequence of die faces such as [3, 5, 1], not str"),
+        ({1, 2}, "rolls= is a sequence of die faces such as [3, 5, 1], not set"),
+        (5, "rolls= is a sequence of die faces such as [3, 5, 1], not int"),
+    ],
+)
+def test_check_rolls_names_the_bad_entry(bad: object, message: str) -> None:
+    with pytest.raises(ValueError) as info:
         check_rolls(cast("list[int]", bad))
+    assert str(info.value) == message
 
 
 def test_roll_takes_the_fixed_queue_first_and_leaves_the_rng_alone() -> None:
@@ -153,6 +174,28 @@ def test_ten_thousand_table_best_scores(dice: tuple[int, ...], value: int) -> No
     assert best_score(TEN_THOUSAND, dice) == value
 
 
+@pytest.mark.parametrize(
+    ("dice", "exact", "best"),
+    [
+        ((1,) * 6, 1000, 1200),
+        ((6,) * 6, 1000, 1000),
+        ((5,) * 6, 1000, 1000),
+        ((2,) * 6, 1000, 1000),
+        ((1,) * 5, 1200, 1200),
+        ((1, 1, 1, 1, 5, 5), 1200, 1200),
+        ((3, 3, 3, 6, 6, 6), 900, 900),
+    ],
+)
+def test_a_whole_six_of_a_kind_is_never_split(dice: tuple[int, ...], exact: int, best: int) -> None:
+    """Seed 004's table: "All six dice the same 1,000", so six equal dice held together are
+    1,000 however much two triples would make; fewer of them still split as usual (five 1s are
+    a triple and two singles, so the best hold of six 1s is five of them)."""
+    assert score_exact(FARKLE_WHOLE, dice) == exact
+    assert best_score(FARKLE_WHOLE, dice) == best
+    assert dict(scoring_holds(FARKLE_WHOLE, (1,) * 6))[(1,) * 6] == 1000
+    assert dict(scoring_holds(FARKLE, (1,) * 6))[(1,) * 6] == 2000
+
+
 def test_score_exact_needs_every_die() -> None:
     assert score_exact(FARKLE, (1, 1, 1, 5)) == 1050
     assert score_exact(FARKLE, (1, 1, 1, 5, 2)) is None
@@ -191,14 +234,21 @@ def test_counts_of() -> None:
 
 @given(st.lists(st.integers(1, 6), min_size=1, max_size=6))
 def test_holds_are_sub_multisets_with_exact_values(dice: list[int]) -> None:
-    holds = scoring_holds(FARKLE, dice)
-    for faces, value in holds:
-        assert not Counter(faces) - Counter(dice)
-        assert score_exact(FARKLE, faces) == value > 0
-    assert best_score(FARKLE, dice) == max((v for _, v in holds), default=0)
-    assert is_bust(FARKLE, dice) == (not holds)
-    # Ones and fives always score on their own.
-    assert bool(holds) >= (1 in dice or 5 in dice)
+    for table in (FARKLE, FARKLE_WHOLE):
+        holds = scoring_holds(table, dice)
+        for faces, value in holds:
+            assert not Counter(faces) - Counter(dice)
+            assert score_exact(table, faces) == value > 0
+        assert best_score(table, dice) == max((v for _, v in holds), default=0)
+        assert is_bust(table, dice) == (not holds)
+        # Ones and fives always score on their own.
+        assert bool(holds) >= (1 in dice or 5 in dice)
+    # The two readings differ only where six equal dice are held together.
+    split = dict(scoring_holds(FARKLE, dice))
+    whole = dict(scoring_holds(FARKLE_WHOLE, dice))
+    assert {f: v for f, v in split.items() if len(set(f)) > 1 or len(f) < 6} == {
+        f: v for f, v in whole.items() if len(set(f)) > 1 or len(f) < 6
+    }
 
 
 # --- the turn --------------------------------------------------------------------------------
@@ -251,8 +301,8 @@ RULES = DiceRules(
     table=FARKLE,
     entry=500,
     keep="hold",
-    bust="farkles, losing",
-    entered="gets on the board",
+    bust="farkle",
+    entered="",
     not_entered="not on the board: needs 500 in one turn to bank",
     entered_total="bankable",
 )
@@ -262,8 +312,8 @@ RULES_5 = DiceRules(
     table=TEN_THOUSAND,
     entry=1000,
     keep="keep",
-    bust="busts, losing",
-    entered="melds",
+    bust="",
+    entered="melded",
     not_entered="not melded: needs 1000 in one turn to score",
     entered_total="melded",
 )
@@ -283,7 +333,8 @@ def test_roll_step_rolls_the_dice_not_set_aside_from_the_queue() -> None:
     step = roll_step(RULES, turn, seat=2, score=700, rolls=(6, 5, 2, 2, 3, 4), rng=RNG)
     assert step.outcome is Outcome.GOES_ON
     assert step.turn == Turn(total=100, held=(1,), roll=(2, 2, 3, 5, 6))
-    assert step.events == (Event("rolled", player=2, numbers=(6, 5, 2, 2, 3)),)
+    assert step.events == (Event(EventKind.ROLLS, player=2, numbers=(6, 5, 2, 2, 3)),)
+    assert str(step.events[0]) == "seat 2 rolled 6 5 2 2 3"
     assert (step.score, step.rolls, step.rng) == (700, (4,), RNG)
 
 
@@ -293,15 +344,16 @@ def test_roll_step_bust_loses_the_turn_total() -> None:
     assert step.outcome is Outcome.BUST
     assert (step.turn, step.score, step.rolls) == (Turn(), 0, ())
     assert step.events == (
-        Event("rolled", player=1, numbers=(2, 3, 4)),
-        Event("farkles, losing", player=1, numbers=(350,)),
+        Event(EventKind.ROLLS, player=1, numbers=(2, 3, 4)),
+        Event(EventKind.BUSTS, player=1, numbers=(350,), label="farkle"),
     )
+    assert str(step.events[1]) == "seat 1 busts: farkle 350"
 
 
 def test_roll_step_draws_from_the_rng_after_the_queue() -> None:
     step = roll_step(RULES_5, Turn(), seat=0, score=0, rolls=(1,), rng=RNG)
     drawn, after = RNG.dice(4)
-    assert step.events[0] == Event("rolled", player=0, numbers=(1, *drawn))
+    assert step.events[0] == Event(EventKind.ROLLS, player=0, numbers=(1, *drawn))
     assert (step.rolls, step.rng) == ((), after)
 
 
@@ -311,19 +363,19 @@ def test_hold_step_adds_the_value_and_keeps_the_dice_aside() -> None:
     assert step.outcome is Outcome.GOES_ON
     assert step.turn == Turn(total=300, held=(1, 1, 1))
     assert step.events == (
-        Event("holds 1 1 for", player=0, numbers=(200,)),
-        Event("has a turn total of", player=0, numbers=(300,)),
+        Event(EventKind.SETS_ASIDE, player=0, numbers=(200, 1, 1)),
+        Event(EventKind.TURN_TOTAL, player=0, numbers=(300,)),
     )
+    assert [str(e) for e in step.events] == ["seat 0 sets aside 200 1 1", "seat 0 has a turn total of 300"]
     assert (step.score, step.rolls, step.rng) == (0, (6,), RNG)
 
 
-@pytest.mark.parametrize(
-    ("rules", "roll", "word"), [(RULES, (1, 1, 1, 5, 5), "six"), (RULES_5, (1, 1, 1, 1), "five")]
-)
-def test_hold_step_announces_hot_dice_with_the_dice_count(rules: DiceRules, roll: tuple[int, ...], word: str) -> None:
+@pytest.mark.parametrize(("rules", "roll"), [(RULES, (1, 1, 1, 5, 5)), (RULES_5, (1, 1, 1, 1))])
+def test_hold_step_announces_hot_dice(rules: DiceRules, roll: tuple[int, ...]) -> None:
     step = hold_step(rules, Turn(total=50, held=(5,), roll=roll), roll, seat=3, score=0, rolls=(), rng=RNG)
     assert step.turn.is_hot() and step.turn.held == ()
-    assert step.events[-1] == Event(f"has hot dice: all {word} may be rolled again", player=3)
+    assert step.events[-1] == Event(EventKind.HOT_DICE, player=3)
+    assert str(step.events[-1]) == "seat 3 has hot dice: may roll them all again"
 
 
 def test_bank_step_adds_the_total_and_marks_a_first_bank() -> None:
@@ -331,13 +383,15 @@ def test_bank_step_adds_the_total_and_marks_a_first_bank() -> None:
     first = bank_step(RULES, turn, seat=1, score=0, rolls=(), rng=RNG)
     assert (first.outcome, first.turn, first.score) == (Outcome.BANKED, Turn(), 550)
     assert first.events == (
-        Event("banks", player=1, numbers=(550,)),
-        Event("gets on the board", player=1),
-        Event("has", player=1, numbers=(550,)),
+        Event(EventKind.BANKS, player=1, numbers=(550,)),
+        Event(EventKind.ENTERS, player=1),
+        Event(EventKind.HAS, player=1, numbers=(550,)),
     )
+    melds = bank_step(RULES_5, Turn(total=1000), seat=0, score=0, rolls=(), rng=RNG)
+    assert [str(e) for e in melds.events] == ["seat 0 banks 1000", "seat 0 is on the board: melded", "seat 0 has 1000"]
     later = bank_step(RULES_5, turn, seat=1, score=1500, rolls=(), rng=RNG)
     assert later.score == 2050
-    assert [e.what for e in later.events] == ["banks", "has"]
+    assert [e.kind for e in later.events] == [EventKind.BANKS, EventKind.HAS]
 
 
 @pytest.mark.parametrize(
@@ -380,10 +434,15 @@ def test_opening_seats_the_first_roller_and_checks_the_queue() -> None:
     assert (start.first, start.rolls, start.rng) == (0, (6, 5), Rng(9))
     assert opening(4, seed=9, rolls=None, dealer=3).first == 0
     assert opening(4, seed=9, rolls=None, dealer=1).first == 2
-    with pytest.raises(ValueError, match="dealer"):
+    with pytest.raises(ValueError, match=r"dealer=: seat 4 is not one of 0..3"):
         opening(4, seed=9, rolls=None, dealer=4)
+    with pytest.raises(ValueError, match=r"dealer=: seat True is not one of 0..3"):
+        opening(4, seed=9, rolls=None, dealer=True)
     with pytest.raises(ValueError, match="rolls=: entry 0 is 9"):
         opening(4, seed=9, rolls=[9], dealer=None)
+    for seed in ("abc", -1, 2**64, True, 1.0):
+        with pytest.raises(ValueError, match="seed must be a whole number"):
+            opening(4, seed=seed, rolls=None, dealer=None)  # type: ignore[arg-type]
 
 
 def test_score_unit_is_the_smallest_step_of_the_table() -> None:
@@ -399,19 +458,22 @@ class _Position:
     hand: int = 2
     rolls: tuple[int, ...] = (3,)
     rng: Rng | None = RNG
+    viewer: int | None = None
+    events: tuple[Event, ...] = ()
     turn: Turn = Turn(total=100, held=(1,), roll=(2, 3, 4, 5, 6))
 
 
 def _check(at: _Position) -> None:
     check_position(
         RULES, scores=at.scores, player=at.player, first=at.first, hand=at.hand,
-        rolls=at.rolls, rng=at.rng, turn=at.turn,
+        rolls=at.rolls, rng=at.rng, turn=at.turn, viewer=at.viewer,
     )
 
 
 def test_check_position_accepts_a_reachable_position_and_views() -> None:
     _check(_Position())
     _check(_Position(rng=None, rolls=()))
+    _check(_Position(rng=None, rolls=(), viewer=1))
 
 
 @pytest.mark.parametrize(
@@ -427,11 +489,67 @@ def test_check_position_accepts_a_reachable_position_and_views() -> None:
         (_Position(rolls=(0,)), "not a die face"),
         (_Position(turn=Turn(total=100, held=(2,))), "do not account"),
         (_Position(turn=Turn(total=120, held=(1,))), "turn total 120 is not a multiple of 50"),
+        (_Position(viewer=0), "a state with a random source is not a view, but names viewer 0"),
+        (_Position(rng=None, rolls=(), viewer=2), "viewer: seat 2 is not one of 0..1"),
+        (_Position(rng=None, rolls=(3, 4)), "a view shows no dice to come, but holds 2 in rolls"),
     ],
 )
 def test_check_position_refuses_unreachable_positions(position: _Position, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         _check(position)
+
+
+# --- views, futures and notation -------------------------------------------------------------
+
+
+def test_dice_view_hides_only_the_dice_to_come() -> None:
+    """A view drops the random source and the queue and records its viewer; a view of the view
+    for the same seat is the same, for another seat a ValueError."""
+    real = _Position(events=(Event(EventKind.ROLLS, player=1, numbers=(1, 2)),))
+    seen = dice_view(real, 1, 2)
+    assert seen == _Position(rng=None, rolls=(), viewer=1, events=real.events)
+    assert dice_view(seen, 1, 2) == seen
+    with pytest.raises(ValueError, match="this is already the view of seat 1; it cannot show more"):
+        dice_view(seen, 0, 2)
+    with pytest.raises(ValueError, match=r"viewer must be a seat 0..1 or None, not 2"):
+        dice_view(real, 2, 2)
+    assert dice_view(real, None, 2).viewer is None
+
+
+def test_dice_shuffle_draws_another_future_and_keeps_views() -> None:
+    real = _Position(rolls=(3, 3, 3, 3))
+    other = dice_shuffle(real, 99)
+    assert other.rng == Rng(99) and len(other.rolls) == 4 and other.rolls != real.rolls
+    assert attrs.evolve(other, rolls=real.rolls, rng=real.rng) == real
+    assert dice_shuffle(real, RNG.seed).rng != real.rng
+    seen = dice_view(real, 0, 2)
+    assert dice_shuffle(seen, 5) is seen
+
+
+@attrs.frozen
+class _Hold:
+    player: int
+    dice: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "hold " + " ".join(map(str, self.dice))
+
+
+def test_parse_dice_move_reads_held_dice_in_any_order() -> None:
+    """Issue 6: "hold 5 1" is "hold 1 5"; the seat of `player` or a prefix is honoured."""
+    legal = (_Hold(0, (1,)), _Hold(0, (5,)), _Hold(0, (1, 5)))
+    assert parse_dice_move("hold 5 1", legal) == _Hold(0, (1, 5))
+    assert parse_dice_move("0: hold 5, 1", legal) == _Hold(0, (1, 5))
+    assert parse_dice_move("HOLD 5  1", legal, 0) == _Hold(0, (1, 5))
+    assert parse_dice_move("keep 5 1", legal, keep=("hold", "keep")) == _Hold(0, (1, 5))
+    with pytest.raises(NotationError, match="'keep 5 1' is not a legal move here"):
+        parse_dice_move("keep 5 1", legal)
+    with pytest.raises(NotationError, match="'1: hold 5 1': seat 1 has no move now"):
+        parse_dice_move("1: hold 5 1", legal)
+    with pytest.raises(NotationError, match="written for seat 0, not seat 1"):
+        parse_dice_move("0: hold 5 1", legal, 1)
+    with pytest.raises(NotationError, match="'hold 5 5 1' is not a legal move here; legal moves: hold 1, hold 5"):
+        parse_dice_move("hold 5 5 1", legal)
 
 
 # --- text for renders ------------------------------------------------------------------------

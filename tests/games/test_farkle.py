@@ -10,7 +10,10 @@ import pytest
 
 import parlour
 from parlour.core.dice import Turn
-from parlour.core.errors import IllegalMove
+from parlour.core.errors import IllegalMove, NotationError
+from parlour.core.events import EventKind
+from parlour.core.options import options_text
+from parlour.core.rng import Rng
 from parlour.games import farkle as fk
 
 
@@ -47,25 +50,59 @@ def test_best_hold_of_three_ones_and_a_five() -> None:
 
 
 @pytest.mark.parametrize(
-    ("dice", "value"),
+    ("dice", "value", "split"),
     [
-        ((1, 2, 3, 4, 5, 6), 1000),
-        ((2, 2, 3, 3, 4, 4), 1000),
-        ((2, 2, 2, 2, 3, 3), 1000),
-        ((6, 6, 6, 6, 6, 6), 1200),
-        ((2, 2, 2, 2, 2, 2), 1000),
-        ((1, 1, 1, 1, 1, 1), 2000),
-        ((1, 1, 1, 1, 5, 5), 1200),
-        ((3, 3, 3, 6, 6, 6), 900),
-        ((5, 5, 5, 5, 2, 3), 550),
-        ((2, 3, 3, 4, 6, 6), 0),
-        ((4, 4, 4), 400),
+        ((1, 2, 3, 4, 5, 6), 1000, 1000),
+        ((2, 2, 3, 3, 4, 4), 1000, 1000),
+        ((2, 2, 2, 2, 3, 3), 1000, 1000),
+        ((6, 6, 6, 6, 6, 6), 1000, 1200),
+        ((2, 2, 2, 2, 2, 2), 1000, 1000),
+        ((1, 1, 1, 1, 1, 1), 1200, 2000),
+        ((1, 1, 1, 1, 5, 5), 1200, 1200),
+        ((3, 3, 3, 6, 6, 6), 900, 900),
+        ((5, 5, 5, 5, 2, 3), 550, 550),
+        ((2, 3, 3, 4, 6, 6), 0, 0),
+        ((4, 4, 4), 400, 400),
     ],
 )
-def test_score_dice_table(dice: tuple[int, ...], value: int) -> None:
-    """6.2 scenarios 2-4: straight, three pairs (also four plus a pair), six of a kind as the
-    best split, four 5s as a triple and a single, and a farkle."""
+def test_score_dice_table(dice: tuple[int, ...], value: int, split: int) -> None:
+    """6.2 scenarios 2-4: straight, three pairs (also four plus a pair), four 5s as a triple and
+    a single, and a farkle. Six equal dice follow seed 004's table, "All six dice the same
+    1,000" (the best hold of six 1s is five of them, 1,200); `six_of_a_kind_split` scores them
+    as their best split, as rules/other.md 6.2 reads it (six 6s 1,200, six 1s 2,000)."""
     assert fk.score_dice(dice) == value
+    assert fk.score_dice(dice, fk.Options(six_of_a_kind_split=True)) == split
+
+
+def test_six_of_a_kind_held_together_is_1000_as_the_table_says() -> None:
+    """Issue 6 point 3, seed 004: "All six dice the same 1,000". Six 6s held together are 1,000
+    (not two triples, 1,200) and are hot dice; holding three of them is a triple, 600."""
+    state = play(fk.new_game(seed=1, rolls=[6] * 6), "roll")
+    assert texts(state) == ["hold 6 6 6", "hold 6 6 6 6 6 6"]
+    state = play(state, "hold 6 6 6 6 6 6")
+    assert state.turn == Turn(total=1000)
+    assert event_texts(state) == [
+        "seat 0 sets aside 1000 6 6 6 6 6 6",
+        "seat 0 has a turn total of 1000",
+        "seat 0 has hot dice: may roll them all again",
+    ]
+    ones = play(fk.new_game(seed=1, rolls=[1] * 6), "roll", "hold 1 1 1 1 1 1")
+    assert ones.turn == Turn(total=1000)
+    five = play(fk.new_game(seed=1, rolls=[1] * 6), "roll", "hold 1 1 1 1 1")
+    assert five.turn == Turn(total=1200, held=(1, 1, 1, 1, 1))
+
+
+def test_six_of_a_kind_split_option_scores_two_triples() -> None:
+    """Option six_of_a_kind_split (the reading of rules/other.md 6.2): six equal dice score their
+    best split when it beats 1,000, six 6s 1,200 and six 1s 2,000; six 2s stay 1,000."""
+    split = fk.Options(six_of_a_kind_split=True)
+    state = play(fk.new_game(seed=1, rolls=[6] * 6, options=split), "roll", "hold 6 6 6 6 6 6")
+    assert state.turn == Turn(total=1200)
+    ones = play(fk.new_game(seed=1, rolls=[1] * 6, options=split), "roll", "hold 1 1 1 1 1 1", "bank")
+    assert ones.scores == (2000, 0)
+    twos = play(fk.new_game(seed=1, rolls=[2] * 6, options=split), "roll", "hold 2 2 2 2 2 2")
+    assert twos.turn == Turn(total=1000)
+    assert options_text("farkle", split) == "farkle(six_of_a_kind_split=true)"
 
 
 def test_score_dice_refuses_bad_dice() -> None:
@@ -91,7 +128,8 @@ def test_farkle_ends_the_turn_and_loses_the_turn_total() -> None:
     assert state.player == 1
     assert state.scores == (0, 0)
     assert state.turn == Turn()
-    assert event_texts(state) == ["seat 0 rolled 2 3 3 4 6", "seat 0 farkles, losing 100", "seat 1 to play"]
+    assert event_texts(state) == ["seat 0 rolled 2 3 3 4 6", "seat 0 busts: farkle 100", "seat 1 to play"]
+    assert [e.kind for e in state.events] == [EventKind.ROLLS, EventKind.BUSTS, EventKind.TO_PLAY]
 
 
 def test_getting_on_the_board_needs_500_in_one_turn() -> None:
@@ -105,7 +143,7 @@ def test_getting_on_the_board_needs_500_in_one_turn() -> None:
     assert state.turn.total == 500 and texts(state) == ["roll", "bank"]
     state = play(state, "bank")
     assert state.scores == (500, 0)
-    assert event_texts(state) == ["seat 0 banks 500", "seat 0 gets on the board", "seat 0 has 500", "seat 1 to play"]
+    assert event_texts(state) == ["seat 0 banks 500", "seat 0 is on the board", "seat 0 has 500", "seat 1 to play"]
 
 
 def test_on_the_board_a_seat_may_bank_any_total() -> None:
@@ -118,7 +156,7 @@ def test_hot_dice_rolls_all_six_again_in_the_same_turn() -> None:
     """Seed: if all the dice produce points the player may begin again with all six dice."""
     state = play(fk.new_game(seed=1, rolls=[6, 5, 4, 3, 2, 1, 1, 1, 1, 2, 3, 4]), "roll", "hold 1 2 3 4 5 6")
     assert state.turn == Turn(total=1000)
-    assert "seat 0 has hot dice: all six may be rolled again" in event_texts(state)
+    assert "seat 0 has hot dice: may roll them all again" in event_texts(state)
     assert texts(state) == ["roll", "bank"]
     state = play(state, "roll")
     assert state.turn.roll == (1, 1, 1, 2, 3, 4)
@@ -130,7 +168,7 @@ def test_hot_dice_then_farkle_loses_everything() -> None:
     """Seed: a farkle after hot dice still loses all the points of the turn."""
     state = play(fk.new_game(seed=1, rolls=[1, 2, 3, 4, 5, 6, 2, 2, 3, 4, 6, 6]), "roll", "hold 1 2 3 4 5 6", "roll")
     assert state.scores == (0, 0) and state.player == 1
-    assert "seat 0 farkles, losing 1000" in event_texts(state)
+    assert "seat 0 busts: farkle 1000" in event_texts(state)
 
 
 def test_reaching_10000_gives_everyone_else_one_last_turn() -> None:
@@ -140,7 +178,8 @@ def test_reaching_10000_gives_everyone_else_one_last_turn() -> None:
     state = late_game((9800, 3000, 9650, 2000), 2, rolls)
     state = play(state, "roll", "hold 5 5 5", "bank")
     assert state.scores == (9800, 3000, 10150, 2000)
-    assert "final round: everyone else has one last turn" in event_texts(state)
+    assert "note:: final round: everyone else has one last turn" in event_texts(state)
+    assert state.events[-2].kind is EventKind.NOTE
     assert not fk.is_over(state) and fk.winners(state) == frozenset()
     assert (state.player, state.owed) == (3, frozenset({0, 1}))
     state = play(state, "roll")  # seat 3 farkles
@@ -151,7 +190,7 @@ def test_reaching_10000_gives_everyone_else_one_last_turn() -> None:
     assert fk.is_over(state) and fk.legal_moves(state) == ()
     assert fk.scores(state) == (10800, 3000, 10150, 2000)
     assert fk.winners(state) == frozenset({0})
-    assert event_texts(state)[-2:] == ["game over", "seat 0 wins"]
+    assert event_texts(state)[-1] == "game over; winners: 0"
     with pytest.raises(parlour.GameOver):
         fk.apply(state, fk.Roll(2))
 
@@ -163,7 +202,7 @@ def test_until_unbeaten_gives_everyone_another_turn_when_the_high_score_is_beate
     state = play(state, "roll", "hold 5 5 5", "bank")  # seat 2: 10,150
     assert (state.player, state.owed) == (0, frozenset({1}))
     state = play(state, "roll", "hold 1 1 1", "bank")  # seat 0 beats it: 10,800
-    assert "seat 0 beats the high score: everyone else has one more turn" in event_texts(state)
+    assert "seat 0 note:: beats the high score: everyone else has one more turn" in event_texts(state)
     assert (state.player, state.owed) == (1, frozenset({2}))
     state = play(state, "roll", "roll")  # seats 1 and 2 farkle
     assert fk.is_over(state) and fk.winners(state) == frozenset({0})
@@ -175,6 +214,7 @@ def test_ties_share_the_win() -> None:
     state = attrs.evolve(state, final=True)
     state = play(state, "roll", "hold 5 5 5", "bank")
     assert fk.is_over(state) and fk.winners(state) == frozenset({0, 1})
+    assert event_texts(state)[-1] == "game over; winners: 0 1"
 
 
 def test_dealer_left_starts_and_hands_count_turn_cycles() -> None:
@@ -189,13 +229,33 @@ def test_dealer_left_starts_and_hands_count_turn_cycles() -> None:
     assert (state.player, state.hand) == (2, 2)
 
 
-def test_new_game_validates_players_dealer_and_rolls() -> None:
+def test_new_game_validates_players_seed_dealer_rolls_and_options() -> None:
+    """Hostile values for new_game and Options are refused with ValueError naming the value."""
     with pytest.raises(ValueError, match="farkle is played by 2, 3, 4, 5, 6, 7, 8 players, not 9"):
         fk.new_game(9)
-    with pytest.raises(ValueError, match="not one of 0..1"):
+    for seed in ("abc", -1, 2**64, True, 1.0):
+        with pytest.raises(ValueError, match="seed must be a whole number"):
+            fk.new_game(seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"dealer=: seat 2 is not one of 0..1"):
         fk.new_game(2, dealer=2)
-    with pytest.raises(ValueError, match="rolls=: entry 1 is 7"):
+    with pytest.raises(ValueError, match=r"dealer=: seat True is not one of 0..1"):
+        fk.new_game(2, dealer=True)
+    with pytest.raises(ValueError, match="rolls=: entry 1 is 7, not a die face 1..6"):
         fk.new_game(rolls=[1, 7])
+    with pytest.raises(ValueError, match="rolls=: entry 0 is True, not a die face"):
+        fk.new_game(rolls=[True])
+    with pytest.raises(ValueError, match="rolls=: entry 2 is 5.0, not a die face"):
+        fk.new_game(rolls=[1, 2, 5.0])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="rolls=: entry 0 is '3', not a die face"):
+        fk.new_game(rolls=["3"])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="rolls= is a sequence of die faces such as .3, 5, 1., not str"):
+        fk.new_game(rolls="135")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="Options.final_round must be a FinalRound, not 'single'"):
+        fk.Options(final_round="single")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="Options.six_of_a_kind_split must be a bool, not 1"):
+        fk.Options(six_of_a_kind_split=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="Options.target must be 1 or more, not 0"):
+        fk.Options(target=0)
     assert len(fk.new_game().scores) == 2
 
 
@@ -212,15 +272,93 @@ def test_illegal_moves_name_the_rule() -> None:
         fk.apply(state, fk.Hold(0, (5,)))
     with pytest.raises(parlour.NotationError, match="legal moves: hold 1"):
         fk.parse_move(state, "hold 6 6")
+    with pytest.raises(IllegalMove, match="a hold names its dice as a tuple of faces"):
+        fk.apply(state, fk.Hold(0, 1))  # type: ignore[arg-type]
+    with pytest.raises(IllegalMove, match="seat 'x' is not at this table"):
+        fk.apply(state, fk.Hold("x", (1,)))  # type: ignore[arg-type]
+
+
+def test_apply_refuses_loose_seats_foreign_moves_and_options() -> None:
+    """Only the game's own legal moves, with exactly typed values, are applied."""
+
+    @attrs.frozen
+    class ForeignRoll:
+        """Another game's move with the same field and text as a Farkle roll."""
+
+        player: int
+
+        def __str__(self) -> str:
+            return "roll"
+
+    state = fk.new_game(seed=1, dealer=0, rolls=[1, 5, 2, 3, 4, 6])
+    assert fk.legal_moves(state) == (fk.Roll(1),)
+    with pytest.raises(IllegalMove, match="matches the legal Roll.player=1. only loosely"):
+        fk.apply(state, fk.Roll(True))
+    with pytest.raises(IllegalMove, match="ForeignRoll is not a move of this game .its moves: Roll, Hold, Bank."):
+        fk.apply(state, ForeignRoll(1))  # type: ignore[arg-type]
+    with pytest.raises(IllegalMove, match="Options is not a move of this game"):
+        fk.apply(state, fk.Options())  # type: ignore[arg-type]
+    with pytest.raises(IllegalMove, match="seat 1.5 is not at this table"):
+        fk.apply(state, fk.Roll(1.5))  # type: ignore[arg-type]
+    held = play(state, "roll")
+    with pytest.raises(IllegalMove, match="only loosely"):
+        fk.apply(held, fk.Hold(1, (1.0, 5)))  # type: ignore[arg-type]
+
+
+def test_view_of_a_seat_has_exactly_that_seats_real_moves() -> None:
+    """The dice are public: the seat to play's view has its real moves, any other seat's view
+    and a spectator's view have none, and a view refuses to answer for another seat."""
+    state = play(fk.new_game(3, seed=1, rolls=[1, 5, 2, 3, 3, 6]), "roll")
+    mine = fk.legal_moves(state, 0)
+    assert [str(m) for m in mine] == ["hold 1", "hold 5", "hold 1 5"]
+    assert fk.legal_moves(fk.view(state, 0)) == mine == fk.legal_moves(state)
+    for seat in (1, 2):
+        assert fk.legal_moves(state, seat) == () == fk.legal_moves(fk.view(state, seat))
+        assert fk.legal_moves(fk.view(state, seat), seat) == ()
+    assert fk.legal_moves(fk.view(state, None)) == ()
+    with pytest.raises(ValueError, match="only its own moves, not seat 0's"):
+        fk.legal_moves(fk.view(state, 1), 0)
+    with pytest.raises(ValueError, match=r"player must be a seat 0..2 or None, not 3"):
+        fk.legal_moves(state, 3)
+
+
+def test_parse_move_honours_the_seat_and_reads_dice_in_any_order() -> None:
+    """Issue 6: "hold 5 1" is "hold 1 5"; a "0:" prefix or `player` names the seat, and text for
+    a seat that is not to play is refused naming that seat. Only one seat is ever to play, so
+    no text fits moves of several seats."""
+    state = play(fk.new_game(seed=1, rolls=[1, 5, 2, 3, 4, 6]), "roll")
+    hold = fk.Hold(0, (1, 5))
+    assert fk.parse_move(state, "hold 5 1") == hold
+    assert fk.parse_move(state, "0: hold 5 1") == hold
+    assert fk.parse_move(state, "seat 0: hold 1 5") == hold
+    assert fk.parse_move(state, "hold 5 1", 0) == hold
+    assert fk.parse_move(fk.view(state, 0), "hold 5 1") == hold
+    with pytest.raises(NotationError, match="'1: hold 1 5': seat 1 has no move now"):
+        fk.parse_move(state, "1: hold 1 5")
+    with pytest.raises(NotationError, match="'hold 5 1': seat 1 has no move now"):
+        fk.parse_move(state, "hold 5 1", 1)
+    with pytest.raises(NotationError, match="written for seat 0, not seat 1"):
+        fk.parse_move(state, "0: hold 5 1", 1)
+    with pytest.raises(NotationError, match="'hold 6 1' is not a legal move here"):
+        fk.parse_move(state, "hold 6 1")
+    with pytest.raises(NotationError, match="no move can be made here"):
+        fk.parse_move(fk.view(state, 1), "hold 5 1")
 
 
 def test_view_hides_only_the_dice_to_come() -> None:
     state = play(fk.new_game(seed=3, rolls=[1, 5, 2, 3, 4, 6, 5, 5]), "roll")
     seen = fk.view(state, 1)
-    assert (seen.rng, seen.rolls, seen.turn, seen.scores) == (None, (), state.turn, state.scores)
+    assert (seen.rng, seen.rolls, seen.turn, seen.scores, seen.viewer) == (None, (), state.turn, state.scores, 1)
+    assert seen.events == state.events
     assert fk.view(seen, 1) == seen
-    assert fk.view(fk.shuffle_unseen(state, 1, 99), 1) == seen
-    assert fk.shuffle_unseen(state, 1, 99) != state
+    with pytest.raises(ValueError, match="this is already the view of seat 1; it cannot show more"):
+        fk.view(seen, 0)
+    with pytest.raises(ValueError, match="viewer must be a seat 0..1 or None, not 2"):
+        fk.view(state, 2)
+    other = fk.shuffle_unseen(state, 1, 99)
+    assert fk.view(other, 1) == seen
+    assert other != state and other.rolls != state.rolls and other.rng == Rng(99)
+    assert fk.shuffle_unseen(seen, 1, 99) == seen
     with pytest.raises(ValueError, match="cannot apply a move to a view"):
         fk.apply(seen, fk.Hold(0, (1,)))
 
@@ -237,6 +375,46 @@ def test_json_round_trip_and_invariants_refuse_bad_positions() -> None:
         fk.check_invariants(attrs.evolve(state, rolls=(0,)))
     with pytest.raises(ValueError, match="seat 5"):
         fk.check_invariants(attrs.evolve(state, player=5))
+    seen = fk.view(state, 0)
+    fk.check_invariants(seen)
+    assert parlour.from_json(parlour.to_json(seen)) == seen
+
+
+def test_invariants_refuse_states_play_could_not_reach() -> None:
+    """check_invariants guards every decoded state: the viewer, the dice to come in a view, the
+    final round's record (who is owed a last turn), the end."""
+    state = play(fk.new_game(3, seed=3, rolls=[1, 5, 2, 3, 4, 6]), "roll", "hold 1 5")
+
+    def refused(bad: fk.State, message: str) -> None:
+        with pytest.raises(ValueError, match=message):
+            fk.check_invariants(bad)
+
+    refused(attrs.evolve(state, viewer=1), "a state with a random source is not a view, but names viewer 1")
+    refused(attrs.evolve(fk.view(state, 1), viewer=3), r"viewer: seat 3 is not one of 0..2")
+    refused(attrs.evolve(fk.view(state, 1), rolls=(2, 2)), "a view shows no dice to come, but holds 2 in rolls")
+    final = attrs.evolve(state, scores=(700, 10150, 0), final=True, owed=frozenset({2}))
+    fk.check_invariants(final)
+    refused(attrs.evolve(final, owed=frozenset({1, 2})), "seat 1 holds the high score 10,150 but is owed a last turn")
+    refused(attrs.evolve(final, owed=frozenset({0, 2})), "seat 0 is playing and still owed a last turn")
+    refused(attrs.evolve(final, owed=frozenset({3})), r"owed: seat 3 is not one of 0..2")
+    refused(attrs.evolve(final, scores=(700, 9950, 0)), "the final round is on exactly when someone has reached 10,000")
+    refused(attrs.evolve(final, over=True), "the game ends only after the final round, between turns")
+    quick = attrs.evolve(state, options=fk.Options(target=2000), scores=(0, 2500, 0))
+    refused(quick, "the final round is on exactly when someone has reached 2,000")
+    fk.check_invariants(attrs.evolve(quick, final=True, owed=frozenset({2})))
+
+
+def test_quick_match_plays_to_2000() -> None:
+    """GameSpec.quick: the short match the generic sweeps play; a bank to 2,000 starts the
+    final round."""
+    assert fk.GAME.quick == fk.Options(target=2000)
+    state = late_game((1500, 0), 0, [5, 5, 5, 2, 3, 4], fk.GAME.quick)
+    state = play(state, "roll", "hold 5 5 5", "bank")
+    assert state.final and state.owed == frozenset()
+    assert fk.render(state).splitlines()[:2] == [
+        "hand 1, game to 2,000; 500 in one turn to get on the board",
+        "final round: seat 0 reached 2,000 (high score 2,000); last turns: seat 1 now, the last of the game",
+    ]
 
 
 # --- render -----------------------------------------------------------------------------------

@@ -6,8 +6,10 @@ import attrs
 import pytest
 
 from parlour import from_json, to_json
-from parlour.core.cards import HIDDEN, Card, parse_cards, sorted_cards, standard_pack
-from parlour.core.errors import IllegalMove
+from parlour.core.cards import HIDDEN, Card, cards_text, parse_cards, sorted_cards, standard_pack
+from parlour.core.errors import IllegalMove, NotationError
+from parlour.core.events import Event, EventKind
+from parlour.core.zones import unseen_cards
 from parlour.games import gin_rummy as g
 
 
@@ -65,12 +67,22 @@ def play(state: g.State, *texts: str) -> g.State:
     return state
 
 
+def showdown(state: g.State) -> g.Showdown:
+    """The showdown told by the events of the move that led to `state`."""
+    shown = g.showdown_of(state.events)
+    assert shown is not None
+    return shown
+
+
+def told(state: g.State) -> list[str]:
+    return [str(e) for e in state.events]
+
+
 def test_undercut_scores_difference_plus_25() -> None:
     """Rules 3.1 test 1: K = 8; the defender lays off 8H and 9H, D = 5: undercut, 3 + 25 = 28."""
     state = position("4H 5H 6H 7H 9C 9D 9S AC 2D 5C KS", "KC KD KH 2C 3C 4C 8H 9H 3D 2S")
     after = play(state, "knock KS")
-    shown = after.showdown
-    assert shown is not None
+    shown = showdown(after)
     assert shown.deadwood == sorted_cards(cards("AC 5C 2D"))
     assert shown.laid_off == cards("8H 9H")
     assert shown.defender_deadwood == cards("3D 2S")
@@ -84,10 +96,12 @@ def test_gin_blocks_lay_offs() -> None:
     state = position("4H 5H 6H 7H 9C 9D 9S JD QD KD 10S", "3C 3D 3S 5S 6S 7S 8H AS 2H 10C")
     assert "gin 10S" in moves(state) and "knock 10S" not in moves(state)
     after = play(state, "gin 10S")
-    assert after.showdown is not None and after.showdown.gin
-    assert after.showdown.laid_off == ()
-    assert after.showdown.defender_deadwood == sorted_cards(cards("10C 2H 8H AS"))
+    shown = showdown(after)
+    assert shown.gin and shown.laid_off == ()
+    assert shown.defender_deadwood == sorted_cards(cards("10C 2H 8H AS"))
     assert after.scores == (46, 0)
+    assert told(after)[:2] == ["seat 0 goes gin", "seat 0 shows: discards 10S"]
+    assert "seat 0 scores: gin 46" in told(after)
 
 
 def test_optimal_partition_leaves_19_and_forbids_knocking() -> None:
@@ -119,8 +133,12 @@ def test_stock_end_voids_the_hand_and_the_dealer_deals_again() -> None:
     assert after.hand == state.hand + 1
     assert after.dealer == state.dealer
     assert after.scores == (30, 12) and after.boxes == (1, 1)
-    assert after.phase is g.Phase.OFFER and after.showdown is None
-    assert any(e.what.startswith("void hand") for e in after.events)
+    assert after.phase is g.Phase.OFFER and g.showdown_of(after.events) is None
+    assert after.events[:3] == (
+        Event(EventKind.SHOWS, player=0, cards=cards("KD"), label="discards"),
+        Event(EventKind.NOTE, label="void hand: no score, the same dealer deals again"),
+        Event(EventKind.DEALS, player=state.dealer, numbers=(state.hand + 1,)),
+    )
 
 
 def test_knock_allowed_on_the_turn_of_the_50th_card() -> None:
@@ -133,7 +151,7 @@ def test_knock_allowed_on_the_turn_of_the_50th_card() -> None:
     assert len(state.stock) == 2
     assert [m for m in moves(state) if not m.startswith("discard")] == ["knock 2C", "knock AC"]
     after = play(state, "knock 2C")
-    assert after.showdown is not None and after.showdown.deadwood == cards("AC")
+    assert showdown(after).deadwood == cards("AC")
 
 
 def test_game_end_totals_and_margin() -> None:
@@ -143,13 +161,14 @@ def test_game_end_totals_and_margin() -> None:
         scores=(94, 30), boxes=(3, 2),
     )
     over = play(state, "knock KS")
-    assert over.showdown is not None and over.showdown.points == 10
+    assert showdown(over).points == 10
     assert g.is_over(over) and g.legal_moves(over) == ()
     assert over.scores == (104, 30)
     assert g.scores(over) == (304, 80)
     assert g.margin(over) == 224
     assert g.winners(over) == frozenset({0})
-    assert any(e.what == "game over:" and e.numbers == (304, 80) for e in over.events)
+    assert told(over)[-5:] == ["seat 0 scores: knock 10", "hand scored: 10 0", "seat 0 has 304", "seat 1 has 80", "game over; winners: 0"]
+    assert over.events[-1] == Event(EventKind.GAME_OVER, numbers=(0,))
     with pytest.raises(IllegalMove, match="game is over"):
         g.apply(over, g.DrawStock(1))
 
@@ -216,8 +235,7 @@ def test_chain_lay_offs_onto_a_run() -> None:
     """Rules 3.1: the defender lays off 8H and then 9H onto 5H-6H-7H; the knocker wins 16 - 4."""
     state = position("5H 6H 7H JC JD JS 2C 2D 4S AD QS", "8H 9H KC KD QC QD 10C 3C 4C 6C")
     after = play(state, "knock QS")
-    shown = after.showdown
-    assert shown is not None
+    shown = showdown(after)
     assert shown.laid_off == cards("8H 9H")
     assert shown.defender_deadwood == sorted_cards(cards("KC KD QC QD 10C 3C 4C 6C"))
     assert (shown.winner, shown.points) == (0, 63 - 9)
@@ -234,11 +252,11 @@ def test_knocker_chooses_the_arrangement_that_blocks_a_lay_off() -> None:
         "spread 7C 7D 7S, 5H 6H 7H",
     ]
     blocked = play(spreading, "spread 7C 7D 7H 7S, 4H 5H 6H")
-    assert blocked.showdown is not None and blocked.showdown.laid_off == ()
-    assert blocked.showdown.points == 53 - 5
+    assert showdown(blocked).laid_off == ()
+    assert showdown(blocked).points == 53 - 5
     open_run = play(spreading, "spread 7c 7d 7s, 4h 5h 6h 7h")
-    assert open_run.showdown is not None and open_run.showdown.laid_off == cards("8H")
-    assert open_run.showdown.points == 45 - 5
+    assert showdown(open_run).laid_off == cards("8H")
+    assert showdown(open_run).points == 45 - 5
 
 
 def test_dealer_alternates_or_winner_deals() -> None:
@@ -264,10 +282,219 @@ def test_view_hides_the_other_hand_and_the_stock() -> None:
 
 def test_options_validate_and_classic_preset() -> None:
     assert g.Options.classic() == g.Options()
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="target must be a positive number of points, not 0"):
         g.Options(target=0)
+    with pytest.raises(ValueError, match="gin_bonus may not be negative"):
+        g.Options(gin_bonus=-1)
     with pytest.raises(ValueError, match="played by 2"):
         g.new_game(3)
+
+
+# --- the settled core: moves per seat, notation, refusals, hostile values ---------------------
+
+
+def test_a_views_moves_are_the_seats_real_moves() -> None:
+    """DEVELOPING.md, moves per seat: a view lists exactly its viewer's moves; the seat not to
+    act (and a spectator) has none, in every phase."""
+    offer = g.new_game(seed=11, dealer=0)
+    discard = play(offer, "take upcard")
+    spreading = play(position("4H 5H 6H 7H 7C 7D 7S 2C 2D AC KS", "8H 3S 4S 9C 10C JH QH KH 9D 10D"), "knock KS")
+    for state in (offer, discard, spreading):
+        mover = state.player
+        assert g.legal_moves(g.view(state, mover)) == g.legal_moves(state, mover) == g.legal_moves(state)
+        assert g.legal_moves(g.view(state, 1 - mover)) == g.legal_moves(state, 1 - mover) == ()
+        assert g.legal_moves(g.view(state, None)) == ()
+    assert [str(m) for m in g.legal_moves(g.view(spreading, 0))] == [
+        "spread 7C 7D 7H 7S, 4H 5H 6H",
+        "spread 7C 7D 7S, 4H 5H 6H 7H",
+        "spread 7C 7D 7S, 5H 6H 7H",
+    ]
+    with pytest.raises(ValueError, match="view of seat 0: it shows only its own moves, not seat 1's"):
+        g.legal_moves(g.view(offer, 0), 1)
+
+
+def test_parse_move_by_seat_and_with_a_seat_prefix() -> None:
+    """DEVELOPING.md, moves per seat: `player` or a "1: ..." prefix says whose move; text for a
+    seat with no move now, or a prefix naming another seat than `player`, is refused."""
+    state = g.new_game(seed=11, dealer=0)
+    assert g.parse_move(state, "pass", 1) == g.Pass(1)
+    assert g.parse_move(state, "1: take upcard") == g.TakeUpcard(1)
+    assert g.parse_move(state, "seat 1: pass", 1) == g.Pass(1)
+    assert g.parse_move(g.view(state, 1), "pass") == g.Pass(1)
+    with pytest.raises(NotationError, match="seat 0 has no move now"):
+        g.parse_move(state, "pass", 0)
+    with pytest.raises(NotationError, match="seat 0 has no move now"):
+        g.parse_move(state, "0: pass")
+    with pytest.raises(NotationError, match="written for seat 0, not seat 1"):
+        g.parse_move(state, "0: pass", 1)
+    with pytest.raises(NotationError, match="no move can be made here"):
+        g.parse_move(g.view(state, 0), "pass")
+    spreading = play(position("4H 5H 6H 7H 7C 7D 7S 2C 2D AC KS", "8H 3S 4S 9C 10C JH QH KH 9D 10D"), "knock KS")
+    move = g.parse_move(spreading, "0: spread 7c 7d 7s, 5h 6h 7h")
+    assert move == g.Spread(0, (cards("7C 7D 7S"), cards("5H 6H 7H")))
+
+
+def test_apply_refuses_loose_seats_foreign_moves_options_and_views() -> None:
+    """core.game.checked_apply: a seat of True, another game's move, an Options value and a view
+    are refused, the first three with IllegalMove."""
+    from parlour.games.hearts import PlayCard
+
+    state = g.new_game(seed=11, dealer=0)
+    assert g.legal_moves(state) == (g.TakeUpcard(1), g.Pass(1))
+    with pytest.raises(IllegalMove, match="only loosely"):
+        g.apply(state, g.Pass(True))
+    with pytest.raises(IllegalMove, match="PlayCard is not a move of this game"):
+        g.apply(state, PlayCard(1, Card.parse("2C")))  # type: ignore[arg-type]
+    with pytest.raises(IllegalMove, match="Options is not a move of this game"):
+        g.apply(state, g.Options())  # type: ignore[arg-type]
+    with pytest.raises(IllegalMove, match="is text"):
+        g.apply(state, "pass")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="cannot apply a move to a view"):
+        g.apply(g.view(state, 1), g.Pass(1))
+
+
+def test_new_game_refuses_bad_seeds_dealers_decks_and_option_types() -> None:
+    """DEVELOPING.md, seeds, options and hostile values: each refused with a ValueError."""
+    for seed in ("abc", -1, 2**64, True):
+        with pytest.raises(ValueError, match="seed must be a whole number"):
+            g.new_game(seed=seed)  # type: ignore[arg-type]
+    for dealer in (2, -1, True):
+        with pytest.raises(ValueError, match="dealer="):
+            g.new_game(seed=1, dealer=dealer)
+    with pytest.raises(ValueError, match="deck= must be the 52-card pack"):
+        g.new_game(seed=1, deck=standard_pack()[:51])
+    with pytest.raises(ValueError, match="Options.dealer_rule must be a DealerRule, not 'ALTERNATE'"):
+        g.Options(dealer_rule="ALTERNATE")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="Options.target must be a int, not '25'"):
+        g.Options(target="25")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="Options.shutout_doubles must be a bool, not 1"):
+        g.Options(shutout_doubles=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="knock_limit must be 0 to 99"):
+        g.Options(knock_limit=100)
+    with pytest.raises(ValueError, match="options must be gin_rummy.Options"):
+        g.new_game(options=g.DealerRule.ALTERNATE)  # type: ignore[arg-type]
+
+
+def test_quick_match_is_to_25_points() -> None:
+    """GameSpec.quick: the sweeps play a match to 25 hand points (about 1,700 plies at random)."""
+    assert g.GAME.quick == g.Options(target=25)
+    assert g.GAME.zones == g.ZONES and g.GAME.move_types == g.MOVE_TYPES
+
+
+def test_the_knockers_cards_are_laid_down_for_both_seats() -> None:
+    """Seed 004: "The player who knocks lays down 10 cards" and discards the eleventh: while the
+    knocker chooses the arrangement, its cards and the discard are seen by both seats."""
+    state = position("4H 5H 6H 7H 7C 7D 7S 2C 2D AC KS", "8H 3S 4S 9C 10C JH QH KH 9D 10D")
+    assert g.view(state, 1).hands[0] == (HIDDEN,) * 11
+    spreading = play(state, "knock KS")
+    assert spreading.events == (
+        Event(EventKind.KNOCKS, player=0),
+        Event(EventKind.SHOWS, player=0, cards=cards("KS"), label="discards"),
+    )
+    seen = g.view(spreading, 1)
+    assert seen.hands[0] == spreading.hands[0] and seen.knock_card == cards("KS")
+    assert seen.hands[1] == spreading.hands[1] and seen.stock == (HIDDEN,) * len(spreading.stock)
+    assert g.view(spreading, 0).hands[1] == (HIDDEN,) * 10
+
+
+def test_the_showdown_is_told_in_events_and_not_kept() -> None:
+    """Issue 6 leak rule: the showdown's cards lie in the next deal's hidden hands, so only the
+    SHOWS events of the knock carry them, and the next move's state names none of them."""
+    state = position("4H 5H 6H 7H 9C 9D 9S AC 2D 5C KS", "KC KD KH 2C 3C 4C 8H 9H 3D 2S")
+    after = play(state, "knock KS")
+    assert not hasattr(after, "showdown")
+    assert told(after) == [
+        "seat 0 knocks 8",
+        "seat 0 shows: discards KS",
+        "seat 0 shows: meld 9C 9D 9S",
+        "seat 0 shows: meld 4H 5H 6H 7H",
+        "seat 0 shows: deadwood 5C AC 2D 8",
+        "seat 1 shows: meld 2C 3C 4C",
+        "seat 1 shows: meld KC KD KH",
+        "seat 1 shows: lays off 8H 9H",
+        "seat 1 shows: deadwood 3D 2S 5",
+        "seat 1 scores: undercut 28",
+        "hand scored: 0 28",
+        "seat 0 deals hand 2",
+        "turns up 5S",
+    ]
+    cards_named = {c for e in after.events if e.kind is not EventKind.SHOWS for c in e.cards}
+    assert cards_named == set(cards("5S"))  # the new upcard
+    nxt = play(after, "pass")
+    secret = {str(c) for c in unseen_cards(nxt, 1, g.ZONES)}
+    assert not any(f'"{face}"' in to_json(g.view(nxt, 1)) for face in secret)
+    assert g.showdown_of(nxt.events) is None
+
+
+def test_shuffle_unseen_keeps_a_view_a_view() -> None:
+    """DEVELOPING.md, views: shuffling what a view hides leaves a view (no random source)."""
+    state = play(g.new_game(seed=4, dealer=0), "pass", "pass", "draw stock")
+    seen = g.view(state, 1)
+    mixed = g.shuffle_unseen(seen, 1, 5)
+    assert mixed.rng is None and mixed.viewer == 1 and mixed == seen
+    other = g.shuffle_unseen(state, 1, 5)
+    assert other.rng is not None and other.hands[1] == state.hands[1] and other.hands[0] != state.hands[0]
+    assert g.view(other, 1) == seen
+    g.check_invariants(other)
+
+
+def test_invariants_refuse_boxes_beyond_the_hands_played() -> None:
+    """Invariants: the hands won cannot reach the number of the hand being played (nor pass it
+    once the game is over), and points come only with a hand won."""
+    state = position("4H 5H 6H 7H 9C 9D 9S AC 2D 5C KS", "KC KD KH 2C 3C 4C 8H 9H 3D 2S", scores=(30, 12), boxes=(1, 1))
+    assert state.hand == 3
+    with pytest.raises(ValueError, match=r"the boxes \(2, 1\) count more hands won than the 2 scored so far"):
+        g.check_invariants(attrs.evolve(state, boxes=(2, 1)))
+    with pytest.raises(ValueError, match=r"the boxes \(1, 1\) count more hands won than the 1 scored so far"):
+        g.check_invariants(attrs.evolve(state, hand=2))
+    with pytest.raises(ValueError, match="seat 1 has 12 points without winning a hand"):
+        g.check_invariants(attrs.evolve(state, boxes=(1, 0)))
+    with pytest.raises(ValueError, match="scores and boxes may not be negative"):
+        g.check_invariants(attrs.evolve(state, boxes=(-1, 1)))
+    g.check_invariants(attrs.evolve(state, boxes=(2, 0), scores=(42, 0)))
+    over = play(position("4H 5H 6H 7H 9C 9D 9S AC 2D 5C KS", "KC KD KH 2C 3C 4C QS 5D 2S AD", scores=(94, 0), boxes=(3, 0)), "knock KS")
+    assert over.hand == 4 and over.boxes == (4, 0)
+    g.check_invariants(over)
+    with pytest.raises(ValueError, match="seat 0 has 104 points without winning a hand"):
+        g.check_invariants(attrs.evolve(over, boxes=(0, 1), scores=(104, 1)))
+    with pytest.raises(ValueError, match=r"the boxes \(4, 1\) count more hands won than the 4 scored so far"):
+        g.check_invariants(attrs.evolve(over, boxes=(4, 1), scores=(104, 1)))
+
+
+def test_invariants_refuse_unsorted_hands_and_spreads_without_a_choice() -> None:
+    """Invariants: hands are kept sorted; a knocker spreads only when arrangements differ."""
+    state = position("4H 5H 6H 7H 9C 9D 9S AC 2D 5C KS", "KC KD KH 2C 3C 4C 8H 9H 3D 2S")
+    backwards = tuple(reversed(state.hands[1]))
+    with pytest.raises(ValueError, match="seat 1's hand is not in sorted order"):
+        g.check_invariants(attrs.evolve(state, hands=(state.hands[0], backwards)))
+    with pytest.raises(ValueError, match="seat 1's hand is not in sorted order"):
+        g.check_invariants(g.view(attrs.evolve(state, hands=(state.hands[0], backwards)), 1))
+    # 4H-7H, the nines and 2D 5C AC: one arrangement only, so the knock scores at once.
+    held = state.hands[0]
+    single = attrs.evolve(
+        state, phase=g.Phase.SPREAD, hands=(tuple(c for c in held if c != Card.parse("KS")), state.hands[1]),
+        knock_card=cards("KS"),
+    )
+    with pytest.raises(ValueError, match="two or more arrangements"):
+        g.check_invariants(single)
+
+
+def test_invariants_refuse_views_that_mix_hidden_and_real_cards_or_hide_the_taken_card() -> None:
+    """Zones (check_zones): a view shows exactly what its viewer may see."""
+    state = play(g.new_game(seed=11, dealer=0), "pass", "take upcard")
+    seen = g.view(state, 1)
+    g.check_invariants(seen)
+    peek = sorted_cards((state.hands[0][3], *(HIDDEN,) * 9))
+    with pytest.raises(ValueError, match=f"the view of seat 1 shows {state.hands[0][3]} in hands, which it may not see"):
+        g.check_invariants(attrs.evolve(seen, hands=(peek, seen.hands[1])))
+    blind = sorted_cards((*seen.hands[1][:-1], HIDDEN))
+    with pytest.raises(ValueError, match="the view of seat 1 hides a card of hands it may see"):
+        g.check_invariants(attrs.evolve(seen, hands=(seen.hands[0], blind)))
+    with pytest.raises(ValueError, match="the view of seat 1 hides a card of taken it may see"):
+        g.check_invariants(attrs.evolve(seen, taken=(HIDDEN,)))
+    with pytest.raises(ValueError, match="not a view and has no viewer"):
+        g.check_invariants(attrs.evolve(state, viewer=1))
+    assert from_json(to_json(seen)) == seen
 
 
 # --- render -----------------------------------------------------------------------------------
@@ -297,7 +524,7 @@ def test_render_card_taken_from_the_pile_is_public_and_held_apart() -> None:
     state = play(g.new_game(seed=2, dealer=0, deck=standard_pack()), "pass", "take upcard")
     assert g.render(g.view(state, 0)).splitlines()[1:5] == [
         "seat 0 took 8D and must discard, knock (deadwood 10 or less) or go gin",
-        "seat 0  score 0, 0 hands won  10 cards + 8D taken, deadwood 46 after the best discard",
+        "seat 0  score 0, 0 hands won  10 cards + 8D taken, deadwood 54 after the best discard",
         "        2C 4C 6C 8C 10C QC | 3D 5D 7D AD + 8D",
         "seat 1  score 0, 0 hands won  10 cards",
     ]
@@ -328,11 +555,15 @@ def test_render_showdown_melds_lay_offs_deadwood_and_undercut() -> None:
 
 
 def test_render_knocker_choosing_the_spread() -> None:
-    """Rules 3.1 ambiguity 4: after the knock the knocker picks the arrangement."""
+    """Rules 3.1 ambiguity 4: after the knock the knocker picks the arrangement, the ten cards
+    laid down for both seats to see (seed 004: the knocker lays down 10 cards)."""
     state = position("4H 5H 6H 7H 7C 7D 7S 2C 2D AC KS", "8H 3S 4S 9C 10C JH QH KH 9D 10D")
     lines = g.render(g.view(play(state, "knock KS"), 1)).splitlines()
-    assert lines[1] == "seat 0 knocked with KS and chooses how to spread the other ten cards"
-    assert lines[2] == "seat 0  score 0, 0 hands won  10 cards"
+    assert lines[1:4] == [
+        "seat 0 knocked with KS and chooses how to spread the other ten cards",
+        "seat 0  score 0, 0 hands won  10 cards, deadwood 5",
+        "        2C 7C AC | 2D 7D | 4H 5H 6H 7H | 7S",
+    ]
 
 
 def test_render_game_over_shows_both_hands_totals_and_margin() -> None:

@@ -8,6 +8,7 @@ import pytest
 import parlour
 from parlour.core.cards import HIDDEN, Card, parse_cards, sorted_cards, standard_pack
 from parlour.core.errors import GameOver, IllegalMove, NotationError
+from parlour.core.events import EventKind
 from parlour.core.tricks import Trick
 from parlour.games import hearts
 from parlour.games.hearts import Moon, Opener, Options, Passing, Phase, PlayCard, State
@@ -36,7 +37,7 @@ def play(state: State, *texts: str) -> State:
 
 def suited_game(options: Options | None = None) -> State:
     """Seat 0 all clubs, 1 all diamonds, 2 all hearts, 3 all spades; seat 3 deals."""
-    return hearts.new_game(options=options, deck=deck_for(CLUBS, DIAMONDS, HEARTS, SPADES), dealer=3)
+    return hearts.new_game(options=options, seed=5, deck=deck_for(CLUBS, DIAMONDS, HEARTS, SPADES), dealer=3)
 
 
 def mid_hand(state: State, hands: list[str], *, leader: int, won: list[str], broken: bool = False) -> State:
@@ -75,18 +76,24 @@ def test_exchange_happens_only_after_every_seat_chose_three() -> None:
     state = play(state, "0: pass 2C", "0: pass 3C", "0: pass 4C")
     assert hearts.to_act(state) == frozenset({1, 2, 3})
     assert "pass 5C" not in moves(state)
-    state = play(state, "pass 2D", "pass 3D", "pass 4D", "pass 2H", "pass 3H", "pass 4H", "pass 2S", "pass 3S")
+    state = play(state, "1: pass 2D", "1: pass 3D", "1: pass 4D", "2: pass 2H", "2: pass 3H", "2: pass 4H")
+    state = play(state, "3: pass 2S", "3: pass 3S")
     assert state.hands[1] == parse_cards("5D 6D 7D 8D 9D 10D JD QD KD AD")  # nothing received yet
     assert state.passes[3] == parse_cards("2S 3S")
     assert hearts.view(state, 1).passes == ((HIDDEN,) * 3, parse_cards("2D 3D 4D"), (HIDDEN,) * 3, (HIDDEN,) * 2)
-    state = play(state, "pass 4S")
+    state = play(state, "pass 4S")  # seat 3 is the only seat still choosing: no prefix needed
     assert state.phase is Phase.PLAY and state.passes == ((),) * 4
     # Hand 1 passes left: seat s receives from seat s - 1.
     assert state.hands[1][:3] == parse_cards("2C 3C 4C")
     assert state.hands[0] == parse_cards("5C 6C 7C 8C 9C 10C JC QC KC AC 2S 3S 4S")
-    received = [e for e in state.events if e.what == "receives"]
-    assert [(e.player, [str(c) for c in e.cards]) for e in received][0] == (1, ["2C", "3C", "4C"])
+    received = [e for e in state.events if e.kind is EventKind.RECEIVES]
+    assert [(e.player, [str(c) for c in e.cards], e.numbers) for e in received][0] == (1, ["2C", "3C", "4C"], (0,))
     assert all(e.private for e in received)
+    assert [str(e) for e in hearts.view(state, 1).events][:3] == [
+        "seat 3 gives ?? 0",
+        "seat 1 receives 2C 3C 4C 0",
+        "seat 2 receives ?? ?? ?? 1",
+    ]
     # Seat 1 now holds the 2 of clubs and must lead it.
     assert moves(state) == ["play 2C"]
 
@@ -180,7 +187,8 @@ def test_house_party_moon_is_the_shooters_choice() -> None:
     assert play(state, "moon subtract").scores == (14, 30, 20, 10)
     added = play(state, "moon add")
     assert added.scores == (40, 56, 46, 36) and added.hand == 2
-    assert [e.numbers for e in added.events if e.what == "hand scored:"] == [(0, 26, 26, 26)]
+    assert [e.numbers for e in added.events if e.kind is EventKind.HAND_SCORED] == [(0, 26, 26, 26)]
+    assert str(added.events[0]) == "seat 0 chooses: moon add"
 
 
 def test_hoyle_moon_gives_each_opponent_26() -> None:
@@ -188,7 +196,7 @@ def test_hoyle_moon_gives_each_opponent_26() -> None:
     state = last_trick(Options.hoyle(), 2, (0, 0, 0, 0))
     state = play(state, "play AH", "play 2C", "play 4C", "play 3C")
     assert state.scores == (26, 26, 0, 26) and state.hand == 2
-    assert any(e.what == "shoots the moon" and e.player == 2 for e in state.events)
+    assert any(e.kind is EventKind.SHOOTS_MOON and e.player == 2 for e in state.events)
 
 
 def test_score_hand_helper() -> None:
@@ -217,8 +225,9 @@ def test_metzker_kitty_goes_to_first_trick_winner_and_counts() -> None:
     assert state.kitty_taker == 1 and state.trick.leader == 1
     assert hearts.view(state, 1).kitty == parse_cards(kitty)
     assert hearts.view(state, 2).kitty == (HIDDEN,) * 4
-    taken = [e for e in state.events if e.what == "takes the kitty"]
-    assert taken[0].player == 1 and taken[0].private
+    taken = [e for e in state.events if e.kind is EventKind.TAKES]
+    assert taken[0].player == 1 and taken[0].private and taken[0].label == "kitty"
+    assert [str(e) for e in hearts.view(state, 2).events][-1] == "seat 1 takes: kitty ?? ?? ?? ??"
 
 
 def test_metzker_kitty_points_count_for_its_taker() -> None:
@@ -241,8 +250,9 @@ def test_metzker_kitty_points_count_for_its_taker() -> None:
     hearts.check_invariants(state)
     state = play(state, "play 4C", "play 5C", "play 6C", "play 7C")
     assert state.hand == 2 and state.scores == (13, 3, 10, 0)
-    shown = [e for e in state.events if e.what == "counts the kitty"]
+    shown = [e for e in state.events if e.kind is EventKind.REVEALS]
     assert shown[0].player == 1 and not shown[0].private and shown[0].cards == parse_cards(kitty)
+    assert str(shown[0]) == "seat 1 reveals: kitty 2C 3C 3H 7H"
 
 
 def test_metzker_deals_for_three_five_and_seven() -> None:
@@ -257,7 +267,7 @@ def test_metzker_deals_for_three_five_and_seven() -> None:
     assert [hearts.pass_offset(Options.metzker(), 3, h) for h in range(1, 4)] == [1, -1, 0]
     with pytest.raises(ValueError, match="3, 4, 5, 6, 7 players"):
         hearts.new_game(8, options=Options.metzker())
-    with pytest.raises(ValueError, match="4 players, not 5"):
+    with pytest.raises(ValueError, match=r"4 players, not 5; the metzker preset allows 3, 4, 5, 6, 7$"):
         hearts.new_game(5)
 
 
@@ -305,7 +315,8 @@ def test_views_hide_hands_and_round_trip_json() -> None:
     seen = hearts.view(state, 1)
     assert seen.rng is None and seen.hands[1] == state.hands[1] and seen.hands[0] == (HIDDEN,) * 12
     assert seen.passes[0] == (HIDDEN,) and hearts.view(seen, 1) == seen
-    assert [str(e) for e in seen.events] == ["seat 0 passes ??"]
+    assert [str(e) for e in seen.events] == ["seat 0 gives ?? 1"]
+    assert [str(e) for e in hearts.view(state, 0).events] == ["seat 0 gives 2C 1"]
     assert hearts.view(hearts.shuffle_unseen(state, 1, 99), 1) == seen
     assert parlour.from_json(parlour.to_json(state)) == state
     assert parlour.from_json(parlour.to_json(seen)) == seen
@@ -329,6 +340,8 @@ def test_registered_game_record() -> None:
     assert Options() == Options.house_party()
     with pytest.raises(ValueError, match="target_score"):
         Options(target_score=0)
+    assert game.quick == Options(target_score=50) and game.zones == hearts.ZONES
+    assert game.allowed_players(Options.metzker()) == (3, 4, 5, 6, 7) and game.allowed_players(Options()) == (4,)
 
 
 # --- render -----------------------------------------------------------------------------------
@@ -417,3 +430,196 @@ def test_render_kitty_face_down_until_its_taker_looks() -> None:
     other = hearts.render(hearts.view(state, 1))
     assert other.splitlines()[-1] == "kitty: 2 cards face down, taken by seat 0"
     assert "QS" not in other and "KS" not in other
+
+
+# --- moves per seat, notation, hostile values --------------------------------------------------
+
+
+def test_view_of_a_seat_has_exactly_that_seats_real_moves() -> None:
+    """000: passing is simultaneous; in play only the seat due to play has moves."""
+    state = play(suited_game(), "0: pass 2C")
+    for seat in range(4):
+        mine = hearts.legal_moves(state, seat)
+        assert mine and all(m.player == seat for m in mine)
+        assert hearts.legal_moves(hearts.view(state, seat)) == mine
+    assert len(hearts.legal_moves(state, 0)) == 12 and len(hearts.legal_moves(state, 1)) == 13
+    assert hearts.legal_moves(hearts.view(state, None)) == ()
+    with pytest.raises(ValueError, match="only its own moves, not seat 2's"):
+        hearts.legal_moves(hearts.view(state, 1), 2)
+    done = play(state, "0: pass 3C", "0: pass 4C")
+    assert hearts.legal_moves(done, 0) == () and hearts.legal_moves(hearts.view(done, 0)) == ()
+    playing = suited_game(attrs.evolve(Options(), passing=Passing.NONE))
+    assert [str(m) for m in hearts.legal_moves(hearts.view(playing, 0))] == ["play 2C"]
+    assert hearts.legal_moves(hearts.view(playing, 3)) == () == hearts.legal_moves(playing, 3)
+
+
+def test_passing_text_must_say_whose_move_it_is() -> None:
+    """Several seats choose at once, so "pass 10C" alone does not say who passes."""
+    state = suited_game()
+    with pytest.raises(NotationError, match=r"'pass 10C': seats 0, 1, 2, 3 are all choosing cards to pass"):
+        hearts.parse_move(state, "pass 10C")
+    assert hearts.parse_move(state, "pass 10C", 0) == hearts.PassCard(0, Card.parse("10C"))
+    assert hearts.parse_move(state, "0: pass 10C") == hearts.PassCard(0, Card.parse("10C"))
+    assert hearts.parse_move(state, "seat 2: pass TH") == hearts.PassCard(2, Card.parse("10H"))
+    assert hearts.parse_move(hearts.view(state, 0), "pass 10C") == hearts.PassCard(0, Card.parse("10C"))
+    with pytest.raises(NotationError, match="not a legal move here"):
+        hearts.parse_move(state, "pass 10C", 1)  # seat 1 holds no club
+    with pytest.raises(NotationError, match="written for seat 0, not seat 1"):
+        hearts.parse_move(state, "0: pass 10C", 1)
+
+
+def test_rank_and_suit_written_apart_read_as_one_card() -> None:
+    """Issue 6: "pass 2 H" is "pass 2H", "play Q S" is "play QS"."""
+    state = suited_game()
+    assert hearts.parse_move(state, "2: pass 2 H") == hearts.PassCard(2, Card.parse("2H"))
+    assert hearts.parse_move(state, "pass 10 h", 2) == hearts.PassCard(2, Card.parse("10H"))
+    assert hearts.parse_move(state, "3: pass queen of spades") == hearts.PassCard(3, Card.parse("QS"))
+    base = suited_game(attrs.evolve(Options(), passing=Passing.NONE))
+    state = mid_hand(base, ["4C 9C", "QS 2D", "2H 7H", "3C 4D"], leader=0, won=["6C 7C 8C 10C", "", "", ""])
+    state = play(state, "play 9C")
+    assert hearts.parse_move(state, "play Q S") == PlayCard(1, Card.parse("QS"))
+    with pytest.raises(NotationError, match="not a legal move here"):
+        hearts.parse_move(state, "play 2 X")
+
+
+def test_several_cards_in_one_pass_are_refused_one_move_per_card() -> None:
+    """Issue 6: three cards typed for a one-card pass get told to pass them one at a time."""
+    state = suited_game()
+    expected = (
+        "'pass 2C 3C 4C': pass the cards one at a time, one move per card: "
+        "'pass 2C', then 'pass 3C', then 'pass 4C'"
+    )
+    with pytest.raises(NotationError) as info:
+        hearts.parse_move(state, "0: pass 2C 3C 4C")
+    assert str(info.value) == expected
+    with pytest.raises(NotationError, match="one move per card"):
+        hearts.parse_move(state, "pass 2 C 3 C", 0)
+    playing = suited_game(attrs.evolve(Options(), passing=Passing.NONE))
+    with pytest.raises(NotationError, match="play one card per move"):
+        hearts.parse_move(playing, "play 2C 3C")
+
+
+def test_new_game_names_the_presets_that_allow_a_player_count() -> None:
+    """Issue 6: five players are refused by the defaults, with a pointer to Metzker's deal."""
+    with pytest.raises(ValueError) as info:
+        hearts.new_game(players=5)
+    assert str(info.value) == "hearts is played by 4 players, not 5; the metzker preset allows 3, 4, 5, 6, 7"
+    with pytest.raises(ValueError) as info:
+        hearts.new_game(players=3, options=Options.hoyle())
+    assert str(info.value).endswith("not 3; the metzker preset allows 3, 4, 5, 6, 7")
+    with pytest.raises(ValueError, match=r"3, 4, 5, 6, 7 players, not 8$"):
+        hearts.new_game(players=8, options=Options.metzker())
+    assert len(hearts.new_game(players=5, seed=1, options=Options.metzker()).hands) == 5
+
+
+def test_apply_refuses_loose_seats_foreign_moves_and_options() -> None:
+    """Only the game's own legal moves, with exactly typed values, are applied."""
+
+    @attrs.frozen
+    class ForeignPlay:
+        """Another game's move with the same fields and text as a Hearts play."""
+
+        player: int
+        card: Card
+
+        def __str__(self) -> str:
+            return f"play {self.card}"
+
+    state = suited_game(attrs.evolve(Options(), passing=Passing.NONE))
+    assert hearts.legal_moves(state) == (PlayCard(0, Card.parse("2C")),)
+    with pytest.raises(IllegalMove, match="only loosely"):
+        hearts.apply(state, PlayCard(False, Card.parse("2C")))
+    passing = suited_game()
+    with pytest.raises(IllegalMove, match="only loosely"):
+        hearts.apply(passing, hearts.PassCard(True, Card.parse("2D")))
+    with pytest.raises(IllegalMove, match="ForeignPlay is not a move of this game"):
+        hearts.apply(state, ForeignPlay(0, Card.parse("2C")))  # type: ignore[arg-type]
+    with pytest.raises(IllegalMove, match="Options is not a move of this game"):
+        hearts.apply(state, Options())  # type: ignore[arg-type]
+    with pytest.raises(IllegalMove, match="seat 1.5 is not at this table"):
+        hearts.apply(state, PlayCard(1.5, Card.parse("2C")))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="cannot apply a move to a view"):
+        hearts.apply(hearts.view(state, 0), PlayCard(0, Card.parse("2C")))
+
+
+def test_seeds_options_and_fixed_chance_are_checked() -> None:
+    """Hostile values for new_game and Options are refused with ValueError."""
+    for seed in ("abc", -1, 2**64, True, 1.0):
+        with pytest.raises(ValueError, match="seed must be a whole number"):
+            hearts.new_game(seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"Options.passing must be a Passing, not 'LEFT'"):
+        Options(passing="LEFT")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"Options.target_score must be a int, not True"):
+        Options(target_score=True)
+    with pytest.raises(ValueError, match=r"Options.kitty must be a bool, not 1"):
+        Options(kitty=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"dealer=: seat True is not one of 0..3"):
+        hearts.new_game(seed=1, dealer=True)
+    with pytest.raises(ValueError, match=r"dealer=: seat 4 is not one of 0..3"):
+        hearts.new_game(seed=1, dealer=4)
+    with pytest.raises(ValueError, match="deck= must be the 52-card pack in some order, not 3 items"):
+        hearts.new_game(seed=1, deck=["AS", "KS", "QS"])
+    with pytest.raises(ValueError, match="holds cards as text"):
+        hearts.new_game(seed=1, deck=[1] * 52)  # type: ignore[list-item]
+
+
+def test_invariants_refuse_states_play_could_not_reach() -> None:
+    """check_invariants guards every decoded state: trick seats, sorted hands, the viewer, the lead."""
+    state = suited_game(attrs.evolve(Options(), passing=Passing.NONE))
+    state = play(state, "play 2C", "play 2D")
+    assert state.trick.seats == (0, 1)
+    hearts.check_invariants(state)
+
+    def refused(bad: State, message: str) -> None:
+        with pytest.raises(ValueError, match=message):
+            hearts.check_invariants(bad)
+
+    skipped = Trick.of(0, state.trick.cards, seats=(0, 2))
+    refused(attrs.evolve(state, trick=skipped), "the trick's cards must come from seat 0 and the seats to its left")
+    unsorted = (tuple(reversed(state.hands[0])), *state.hands[1:])
+    refused(attrs.evolve(state, hands=unsorted), "seat 0's hand is not in sorted order")
+    refused(attrs.evolve(state, viewer=1), "a state with a random source is not a view")
+    refused(attrs.evolve(hearts.view(state, 1), viewer=4), r"viewer: seat 4 is not one of 0..3")
+    refused(attrs.evolve(hearts.view(state, 1), viewer=2), "the view of seat 2 shows 3D in hands, which it may not see")
+    passing = suited_game()
+    refused(attrs.evolve(passing, trick=Trick(2)), "seat 0, left of the dealer, leads until the first trick")
+    refused(attrs.evolve(state, scores=(40, 30, 20, 10)), "scores total 100, impossible after 0 hands")
+    refused(attrs.evolve(state, phase=Phase.MOON), "moon comes only after the last trick")
+
+
+def test_moon_choice_with_a_hidden_kitty_belongs_to_its_taker_in_every_view() -> None:
+    """000's moon choice with 001's kitty: the taker shot the moon with two hearts in the kitty,
+    which the other seats cannot see; every view still knows who chooses, and only the shooter's
+    view has the choice."""
+    kitty = parse_cards("2H 3H 2C 3C")
+    shooter = [c for c in hearts.PACK if c in hearts.PENALTY and c not in kitty]
+    plain = [c for c in hearts.PACK if c not in hearts.PENALTY and c not in kitty]
+    options = Options(kitty=True)
+    base = hearts.new_game(4, seed=2, options=options, dealer=3)
+    state = attrs.evolve(
+        base,
+        phase=Phase.MOON,
+        hands=((),) * 4,
+        passes=((),) * 4,
+        won=(tuple(plain[:12]), tuple(shooter), tuple(plain[12:24]), tuple(plain[24:])),
+        kitty=kitty,
+        kitty_taker=1,
+        hearts_broken=True,
+        trick=Trick(1),
+    )
+    hearts.check_invariants(state)
+    assert hearts.to_act(state) == frozenset({1})
+    for seat in (None, 0, 1, 2, 3):
+        seen = hearts.view(state, seat)
+        hearts.check_invariants(seen)
+        assert hearts.to_act(seen) == frozenset({1})
+        assert (seen.kitty == kitty) is (seat == 1)
+        expected = ["moon add", "moon subtract"] if seat == 1 else []
+        assert [str(m) for m in hearts.legal_moves(seen)] == expected
+    after = play(state, "moon subtract")
+    assert after.scores == (0, -26, 0, 0) and after.hand == 2
+    assert [str(e) for e in after.events][:3] == [
+        "seat 1 chooses: moon subtract",
+        "seat 1 reveals: kitty 2H 3H 2C 3C",
+        "hand scored: 0 -26 0 0",
+    ]

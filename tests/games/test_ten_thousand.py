@@ -10,7 +10,9 @@ import pytest
 
 import parlour
 from parlour.core.dice import Turn
-from parlour.core.errors import IllegalMove
+from parlour.core.errors import IllegalMove, NotationError
+from parlour.core.events import EventKind
+from parlour.core.rng import Rng
 from parlour.games import ten_thousand as tt
 
 
@@ -81,7 +83,7 @@ def test_straight_scores_1000_rather_than_its_singles() -> None:
     assert texts(state) == ["hold 1", "hold 5", "hold 1 5", "hold 1 2 3 4 5"]
     state = play(state, "hold 1 2 3 4 5")
     assert state.turn == Turn(total=1000)
-    assert "seat 0 has hot dice: all five may be rolled again" in event_texts(state)
+    assert "seat 0 has hot dice: may roll them all again" in event_texts(state)
 
 
 @pytest.mark.parametrize("roll", [[2, 3, 4, 6, 6], [2, 2, 3, 3, 4]])
@@ -89,7 +91,7 @@ def test_a_roll_that_scores_nothing_busts(roll: list[int]) -> None:
     """3.1 scenario 4: no scoring die ends the turn with nothing."""
     state = play(tt.new_game(seed=1, rolls=roll), "roll")
     assert (state.player, state.turn, state.scores, state.offer) == (1, Turn(), (0, 0), None)
-    assert event_texts(state)[-2:] == ["seat 0 busts, losing 0", "seat 1 to play"]
+    assert event_texts(state)[-2:] == ["seat 0 busts 0", "seat 1 to play"]
 
 
 def test_meld_needs_1000_in_one_turn() -> None:
@@ -104,7 +106,10 @@ def test_meld_needs_1000_in_one_turn() -> None:
     assert state.turn.total == 1000 and texts(state) == ["roll", "bank"]
     state = play(state, "bank")
     assert state.scores == (1000, 0)
-    assert event_texts(state) == ["seat 0 banks 1000", "seat 0 melds", "seat 0 has 1000", "seat 1 to play"]
+    assert event_texts(state) == [
+        "seat 0 banks 1000", "seat 0 is on the board: melded", "seat 0 has 1000", "seat 1 to play"
+    ]
+    assert [e.kind for e in state.events] == [EventKind.BANKS, EventKind.ENTERS, EventKind.HAS, EventKind.TO_PLAY]
 
 
 def test_held_dice_are_never_rolled_again() -> None:
@@ -138,7 +143,10 @@ def test_take_over_blown() -> None:
     state = play(state, "roll", "hold 6 6 6", "bank", "take over")
     assert state.scores == (2600, 0, 0)
     assert (state.player, state.offer, state.turn) == (2, None, Turn())
-    assert event_texts(state) == ["seat 1 takes over 600", "seat 1 rolled 3 4", "seat 1 blew it 600", "seat 2 to play"]
+    assert event_texts(state) == [
+        "seat 1 takes over 600", "seat 1 rolled 3 4", "seat 1 busts: blew it 600", "seat 2 to play"
+    ]
+    assert state.events[0].kind is EventKind.TAKES_OVER and state.events[2].label == "blew it"
     assert texts(state) == ["roll"]
 
 
@@ -156,7 +164,7 @@ def test_literal_reading_needs_a_one_or_a_five_to_save_a_take_over() -> None:
     state = late_game((2000, 0), 0, [1, 5, 2, 3, 4, 2, 2, 2], literal)
     state = play(state, "roll", "hold 1 5", "bank", "take over")
     assert state.scores == (2150, 0) and state.player == 0 and state.offer is None
-    assert "seat 1 blew it 150" in event_texts(state)
+    assert "seat 1 busts: blew it 150" in event_texts(state)
     saved = play(late_game((2000, 0), 0, [1, 5, 2, 3, 4, 5, 2, 2], literal), "roll", "hold 1 5", "bank", "take over")
     assert texts(saved) == ["hold 5"] and saved.player == 1
 
@@ -170,7 +178,7 @@ def test_take_over_after_hot_dice_rolls_all_five() -> None:
     assert state.turn.roll == (2, 3, 4, 5, 6)
     state = play(state, "hold 2 3 4 5 6", "bank")
     assert state.scores == (3000, 2000)
-    assert "seat 1 melds" in event_texts(state)
+    assert "seat 1 is on the board: melded" in event_texts(state)
 
 
 def test_inherited_total_counts_toward_the_meld() -> None:
@@ -210,7 +218,7 @@ def test_first_to_10000_wins_at_once() -> None:
     assert tt.is_over(state) and tt.legal_moves(state) == ()
     assert tt.scores(state) == (10000, 9900, 0)
     assert tt.winners(state) == frozenset({0})
-    assert event_texts(state)[-2:] == ["game over", "seat 0 wins"]
+    assert event_texts(state)[-1] == "game over; winners: 0"
     assert tt.to_act(state) == frozenset()
     with pytest.raises(parlour.GameOver):
         tt.apply(state, tt.Roll(1))
@@ -226,13 +234,31 @@ def test_dealer_left_starts_and_hands_count_turn_cycles() -> None:
     assert (state.player, state.hand) == (1, 2)
 
 
-def test_new_game_validates_players_dealer_and_rolls() -> None:
+def test_new_game_validates_players_seed_dealer_rolls_and_options() -> None:
+    """Hostile values for new_game and Options are refused with ValueError naming the value."""
     with pytest.raises(ValueError, match="ten_thousand is played by 2, 3, 4, 5, 6, 7, 8 players, not 1"):
         tt.new_game(1)
-    with pytest.raises(ValueError, match="dealer: seat -1"):
+    for seed in ("abc", -1, 2**64, True, 1.0):
+        with pytest.raises(ValueError, match="seed must be a whole number"):
+            tt.new_game(seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"dealer=: seat -1 is not one of 0..1"):
         tt.new_game(2, dealer=-1)
-    with pytest.raises(ValueError, match="rolls=: entry 0 is 0"):
+    with pytest.raises(ValueError, match=r"dealer=: seat False is not one of 0..1"):
+        tt.new_game(2, dealer=False)
+    with pytest.raises(ValueError, match="rolls=: entry 0 is 0, not a die face 1..6"):
         tt.new_game(rolls=[0])
+    with pytest.raises(ValueError, match="rolls=: entry 1 is False, not a die face"):
+        tt.new_game(rolls=(1, False))
+    with pytest.raises(ValueError, match="rolls=: entry 0 is 2.5, not a die face"):
+        tt.new_game(rolls=[2.5])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="rolls= is a sequence of die faces such as .3, 5, 1., not set"):
+        tt.new_game(rolls={1, 2})  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="Options.takeover_requires_meld must be a bool, not 'true'"):
+        tt.Options(takeover_requires_meld="true")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="Options.target must be a int, not 3000.0"):
+        tt.Options(target=3000.0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="Options.target must be 1 or more, not -50"):
+        tt.Options(target=-50)
 
 
 def test_illegal_moves_name_the_rule() -> None:
@@ -246,14 +272,89 @@ def test_illegal_moves_name_the_rule() -> None:
         tt.apply(state, tt.Bank(0))
     with pytest.raises(IllegalMove, match="it is seat 0's turn"):
         tt.apply(state, tt.Hold(1, (1,)))
+    with pytest.raises(IllegalMove, match="seat 2 is not at this table"):
+        tt.apply(state, tt.Hold(2, (1,)))
+    with pytest.raises(IllegalMove, match="a hold names its dice as a tuple of faces"):
+        tt.apply(state, tt.Hold(0, [1]))  # type: ignore[arg-type]
+
+
+def test_apply_refuses_loose_seats_foreign_moves_and_options() -> None:
+    """Only the game's own legal moves, with exactly typed values, are applied."""
+
+    @attrs.frozen
+    class ForeignTakeOver:
+        """Another game's move with the same field and text as a take-over."""
+
+        player: int
+
+        def __str__(self) -> str:
+            return "take over"
+
+    state = play(late_game((2000, 0), 0, [6, 6, 6, 2, 3, 5, 3]), "roll", "hold 6 6 6", "bank")
+    assert tt.legal_moves(state) == (tt.Roll(1), tt.TakeOver(1))
+    with pytest.raises(IllegalMove, match=r"matches the legal TakeOver\(player=1\) only loosely"):
+        tt.apply(state, tt.TakeOver(True))
+    with pytest.raises(IllegalMove, match="only loosely"):
+        tt.apply(state, tt.Roll(1.0))  # type: ignore[arg-type]
+    foreign = r"ForeignTakeOver is not a move of this game \(its moves: Roll, TakeOver, Hold, Bank\)"
+    with pytest.raises(IllegalMove, match=foreign):
+        tt.apply(state, ForeignTakeOver(1))  # type: ignore[arg-type]
+    with pytest.raises(IllegalMove, match="Options is not a move of this game"):
+        tt.apply(state, tt.Options())  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="cannot apply a move to a view"):
+        tt.apply(tt.view(state, 1), tt.TakeOver(1))
+
+
+def test_view_of_a_seat_has_exactly_that_seats_real_moves() -> None:
+    """The dice are public: the seat to play's view has its real moves (the take-over too), any
+    other seat's view and a spectator's view have none."""
+    state = play(late_game((2000, 0, 0), 0, [6, 6, 6, 2, 3, 5, 3]), "roll", "hold 6 6 6", "bank")
+    mine = tt.legal_moves(state, 1)
+    assert mine == (tt.Roll(1), tt.TakeOver(1)) == tt.legal_moves(tt.view(state, 1))
+    for seat in (0, 2):
+        assert tt.legal_moves(state, seat) == () == tt.legal_moves(tt.view(state, seat))
+    assert tt.legal_moves(tt.view(state, None)) == ()
+    with pytest.raises(ValueError, match="only its own moves, not seat 1's"):
+        tt.legal_moves(tt.view(state, 2), 1)
+    with pytest.raises(ValueError, match="a spectator: it shows only its own moves, not seat 1's"):
+        tt.legal_moves(tt.view(state, None), 1)
+
+
+def test_parse_move_honours_the_seat_and_reads_kept_dice_in_any_order() -> None:
+    """Issue 6: "hold 5 1" is "hold 1 5", also with the seed's verb "keep"; a "1:" prefix or
+    `player` names the seat; text for a seat not to play is refused naming it. Only one seat is
+    ever to play, so no text fits moves of several seats."""
+    state = play(late_game((2000, 0), 0, [6, 6, 6, 2, 3, 5, 1]), "roll", "hold 6 6 6", "bank")
+    assert tt.parse_move(state, "1: take over") == tt.TakeOver(1)
+    assert tt.parse_move(state, "take over", 1) == tt.TakeOver(1)
+    with pytest.raises(NotationError, match="'0: take over': seat 0 has no move now"):
+        tt.parse_move(state, "0: take over")
+    with pytest.raises(NotationError, match="written for seat 1, not seat 0"):
+        tt.parse_move(state, "1: take over", 0)
+    state = play(state, "take over")
+    hold = tt.Hold(1, (1, 5))
+    assert tt.parse_move(state, "hold 5 1") == hold
+    assert tt.parse_move(state, "keep 5 1") == hold
+    assert tt.parse_move(state, "1: keep 1, 5") == hold
+    assert tt.parse_move(tt.view(state, 1), "hold 5 1", 1) == hold
+    legal = "legal moves: hold 1, hold 5, hold 1 5$"
+    with pytest.raises(NotationError, match=f"'keep 5 5' is not a legal move here; {legal}"):
+        tt.parse_move(state, "keep 5 5")
 
 
 def test_view_json_and_invariants() -> None:
     state = late_game((2000, 0), 0, [6, 6, 6, 2, 3, 5, 3, 1, 1])
     state = play(state, "roll", "hold 6 6 6", "bank")
     seen = tt.view(state, 1)
-    assert (seen.rng, seen.rolls, seen.offer) == (None, (), state.offer)
-    assert tt.view(tt.shuffle_unseen(state, 1, 42), 1) == seen
+    assert (seen.rng, seen.rolls, seen.offer, seen.viewer) == (None, (), state.offer, 1)
+    assert tt.view(seen, 1) == seen
+    with pytest.raises(ValueError, match="this is already the view of seat 1; it cannot show more"):
+        tt.view(seen, None)
+    other = tt.shuffle_unseen(state, 1, 42)
+    assert other.rng == Rng(42) and other.rolls != state.rolls and len(other.rolls) == len(state.rolls)
+    assert tt.view(other, 1) == seen
+    assert tt.shuffle_unseen(seen, 1, 42) == seen
+    tt.check_invariants(seen)
     assert parlour.from_json(parlour.to_json(state)) == state
     assert parlour.from_json(parlour.to_json(seen)) == seen
     with pytest.raises(ValueError, match="not a melded total"):
@@ -262,6 +363,38 @@ def test_view_json_and_invariants() -> None:
         tt.check_invariants(attrs.evolve(state, scores=(10000, 0)))
     with pytest.raises(ValueError, match="offer"):
         tt.check_invariants(attrs.evolve(state, offer=Turn(total=0)))
+
+
+def test_invariants_refuse_states_play_could_not_reach() -> None:
+    """check_invariants guards every decoded state: the viewer, the dice to come in a view, the
+    open count against its banker's score, the end."""
+    state = play(late_game((2000, 0, 0), 0, [6, 6, 6, 2, 3, 5, 3]), "roll", "hold 6 6 6", "bank")
+    tt.check_invariants(state)
+
+    def refused(bad: tt.State, message: str) -> None:
+        with pytest.raises(ValueError, match=message):
+            tt.check_invariants(bad)
+
+    refused(attrs.evolve(state, viewer=0), "a state with a random source is not a view, but names viewer 0")
+    refused(attrs.evolve(tt.view(state, 0), viewer=5), r"viewer: seat 5 is not one of 0..2")
+    refused(attrs.evolve(tt.view(state, 0), rolls=(5,)), "a view shows no dice to come, but holds 1 in rolls")
+    refused(attrs.evolve(state, scores=(0, 0, 0)), "offer: seat 0 banked 600 but has only 0 points")
+    over = "the game is over exactly when one seat, the last to play, reached 10,000"
+    refused(attrs.evolve(state, scores=(2600, 1000, 10000)), over)
+    refused(attrs.evolve(state, over=True, offer=None), "the game is over exactly when")
+    quick = attrs.evolve(state, options=tt.Options(target=3000), scores=(3100, 0, 0))
+    refused(quick, "the game is over exactly when one seat, the last to play, reached 3,000")
+
+
+def test_quick_match_plays_to_3000() -> None:
+    """GameSpec.quick: the short match the generic sweeps play; the first bank to 3,000 wins."""
+    assert tt.GAME.quick == tt.Options(target=3000)
+    state = play(late_game((2500, 0), 0, [5, 5, 5, 2, 3], tt.GAME.quick), "roll", "hold 5 5 5", "bank")
+    assert tt.is_over(state) and tt.winners(state) == frozenset({0}) and tt.scores(state) == (3000, 0)
+    assert tt.render(state).splitlines()[:2] == [
+        "hand 1, first to bank 3,000 wins; 1,000 to meld",
+        "game over in hand 1: seat 0 wins with 3,000",
+    ]
 
 
 # --- render -----------------------------------------------------------------------------------

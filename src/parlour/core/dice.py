@@ -19,6 +19,9 @@ Four parts serve every "roll, set aside scoring dice, roll on or bank" game (Far
   `check_position`, the invariants every such position keeps. The words and thresholds that
   differ between games are data, a `DiceRules`; what happens once a turn ends (whose turn is
   next, the end of the game) stays in each game.
+* **Views, futures and notation.** The dice are public, so a view hides only the dice still to
+  come (`dice_view`), and `shuffle_unseen` is another future for them (`dice_shuffle`).
+  `parse_dice_move` reads a hold's dice in any order ("hold 5 1" is "hold 1 5").
 * **Text for renders.** The lines a table-side `render` of such a game shares: what the seat to
   play may do now in move words (`turn_prompt`), where its turn stands (`turn_text`), one line
   per seat (`seat_lines`) and the result (`result_line`). Points are written with thousands
@@ -41,20 +44,25 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations, product
 from math import gcd
-from typing import Final, TypeAlias
+from typing import Final, Protocol, TypeAlias, TypeVar
 
 import attrs
 
-from parlour.core.events import Event
-from parlour.core.rng import MAX_SEED, Rng, fresh_seed
+from parlour.core.errors import NotationError
+from parlour.core.events import Event, EventKind, redact_events
+from parlour.core.game import GameMove
+from parlour.core.notation import normalize, parse_by_matching, split_seat
+from parlour.core.rng import MAX_SEED, Rng, seeded
 from parlour.core.seats import check_seat
 from parlour.core.text import seats_text
+from parlour.core.zones import check_viewer
 
 __all__ = [
     "FACES",
     "SIDES",
     "Counts",
     "DiceRules",
+    "DiceState",
     "OfAKind",
     "Opening",
     "Outcome",
@@ -69,10 +77,13 @@ __all__ = [
     "check_rolls",
     "check_turn",
     "counts_of",
+    "dice_shuffle",
+    "dice_view",
     "faces_text",
     "hold_step",
     "is_bust",
     "opening",
+    "parse_dice_move",
     "points_text",
     "redraw_future",
     "refusal",
@@ -100,15 +111,19 @@ Counts: TypeAlias = tuple[int, int, int, int, int, int]
 # --- rolling ---------------------------------------------------------------------------------
 
 
-def check_rolls(rolls: Iterable[int] | None) -> tuple[int, ...]:
-    """The `rolls=` queue as a tuple of faces, or a ValueError naming the first bad entry."""
+def check_rolls(rolls: Sequence[int] | None) -> tuple[int, ...]:
+    """The `rolls=` queue as a tuple of faces, or a ValueError naming the first bad entry.
+
+    Only a sequence (list, tuple) of whole numbers 1..6 is a queue: text, sets (no order),
+    bools, floats and strings are refused rather than read as some other dice.
+    """
     if rolls is None:
         return ()
-    if isinstance(rolls, (str, bytes)):
-        raise ValueError("rolls= is a sequence of die faces such as [3, 5, 1], not text")
+    if isinstance(rolls, (str, bytes)) or not isinstance(rolls, Sequence):
+        raise ValueError(f"rolls= is a sequence of die faces such as [3, 5, 1], not {type(rolls).__name__}")
     faces = tuple(rolls)
     for index, face in enumerate(faces):
-        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= SIDES:
+        if type(face) is not int or not 1 <= face <= SIDES:
             raise ValueError(f"rolls=: entry {index} is {face!r}, not a die face 1..{SIDES}")
     return faces
 
@@ -162,6 +177,10 @@ class OfAKind:
     """Value as a multiple of three of that face (10,000: four of a kind x2, five x4)."""
     flat: int = 0
     """A fixed value whatever the face (Farkle: six of a kind 1,000); used when times_triple is 0."""
+    whole: bool = False
+    """`count` equal dice score only as this combination, never split into smaller ones (Farkle's
+    sheet: six of a kind is 1,000 even where two triples would make more). Otherwise held dice
+    score as their best split, this combination being one of the splits."""
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -220,10 +239,29 @@ def _combinations(table: ScoringTable) -> tuple[_Combination, ...]:
 
 
 @cache
+def _whole_combinations(table: ScoringTable) -> tuple[_Combination, ...]:
+    """The n-of-a-kind combinations that may not be split, the largest counts first."""
+    found: list[tuple[int, _Combination]] = []
+    for kind in table.of_a_kind:
+        if not kind.whole or kind.count > table.dice:
+            continue
+        for face in FACES:
+            value = table.triples[face - 1] * kind.times_triple if kind.times_triple else kind.flat
+            if value > 0:
+                found.append((kind.count, _Combination(_with({face: kind.count}), value)))
+    return tuple(combo for _, combo in sorted(found, key=lambda item: -item[0]))
+
+
+@cache
 def _exact(table: ScoringTable, counts: Counts) -> int | None:
     """Best value of a partition of exactly these dice into combinations, or None."""
     if not any(counts):
         return 0
+    for whole in _whole_combinations(table):
+        # Equal dice that form a whole n of a kind count as it and nothing else.
+        if all(c <= n for c, n in zip(whole.counts, counts)):
+            rest = _exact(table, _minus(counts, whole.counts))
+            return None if rest is None else whole.value + rest
     # The lowest face present must belong to some combination; try each one that fits.
     low = next(i for i, n in enumerate(counts) if n)
     best: int | None = None
@@ -374,9 +412,11 @@ class DiceRules:
     keep: str
     """The verb for setting dice aside, in refusals: "hold", "keep"."""
     bust: str
-    """The event when a roll scores nothing: "farkles, losing" (the lost total follows)."""
+    """The game's word for a roll that scores nothing, the label of its BUSTS event: "farkle"
+    ("" for none)."""
     entered: str
-    """The event when a seat's first bank counts: "gets on the board"."""
+    """The game's word for a seat's first bank that counts, the label of its ENTERS event:
+    "melded" ("" where the kind's own "is on the board" says it)."""
     not_entered: str
     """The refusal of a bank below the entry threshold: "not on the board: needs 500 in one
     turn to bank" (", has <turn total>" follows)."""
@@ -439,12 +479,12 @@ class Step:
 def roll_step(rules: DiceRules, turn: Turn, *, seat: int, score: int, rolls: tuple[int, ...], rng: Rng) -> Step:
     """Rolls the dice `turn` has not set aside; a roll that scores nothing busts the turn.
 
-    Events: "rolled" with the faces, then on a bust `rules.bust` with the lost total.
+    Events: ROLLS with the faces, then on a bust BUSTS (labelled `rules.bust`) with the lost total.
     """
     faces, rolls, rng = roll_dice(turn.to_roll(rules.table.dice), rolls, rng)
-    rolled = Event("rolled", player=seat, numbers=faces)
+    rolled = Event(EventKind.ROLLS, player=seat, numbers=faces)
     if is_bust(rules.table, faces):
-        lost = Event(rules.bust, player=seat, numbers=(turn.total,))
+        lost = Event(EventKind.BUSTS, player=seat, numbers=(turn.total,), label=rules.bust)
         return Step(turn=Turn(), score=score, events=(rolled, lost), outcome=Outcome.BUST, rolls=rolls, rng=rng)
     return Step(turn=turn.rolled(faces), score=score, events=(rolled,), outcome=Outcome.GOES_ON, rolls=rolls, rng=rng)
 
@@ -452,29 +492,34 @@ def roll_step(rules: DiceRules, turn: Turn, *, seat: int, score: int, rolls: tup
 def hold_step(
     rules: DiceRules, turn: Turn, dice: tuple[int, ...], *, seat: int, score: int, rolls: tuple[int, ...], rng: Rng
 ) -> Step:
-    """Sets aside `dice` (a legal hold: they score exactly) and adds their value to the turn."""
+    """Sets aside `dice` (a legal hold: they score exactly) and adds their value to the turn.
+
+    Events: SETS_ASIDE with the value and the faces, TURN_TOTAL, and HOT_DICE when every die
+    of the turn has scored.
+    """
     value = score_exact(rules.table, dice)
     assert value is not None  # legal holds score exactly
     turn = turn.hold(dice, value, rules.table.dice)
     events = [
-        Event(f"holds {faces_text(dice)} for", player=seat, numbers=(value,)),
-        Event("has a turn total of", player=seat, numbers=(turn.total,)),
+        Event(EventKind.SETS_ASIDE, player=seat, numbers=(value, *dice)),
+        Event(EventKind.TURN_TOTAL, player=seat, numbers=(turn.total,)),
     ]
     if turn.is_hot():
-        events.append(Event(f"has hot dice: all {_number(rules.table.dice)} may be rolled again", player=seat))
+        events.append(Event(EventKind.HOT_DICE, player=seat))
     return Step(turn=turn, score=score, events=tuple(events), outcome=Outcome.GOES_ON, rolls=rolls, rng=rng)
 
 
 def bank_step(rules: DiceRules, turn: Turn, *, seat: int, score: int, rolls: tuple[int, ...], rng: Rng) -> Step:
     """Adds the turn total to the seat's score and ends the turn.
 
-    Events: "banks" with the total, `rules.entered` for a seat's first bank, "has" with the score.
+    Events: BANKS with the total, ENTERS (labelled `rules.entered`) for a seat's first bank, HAS
+    with the score.
     """
     after = score + turn.total
-    events = [Event("banks", player=seat, numbers=(turn.total,))]
+    events = [Event(EventKind.BANKS, player=seat, numbers=(turn.total,))]
     if score == 0:
-        events.append(Event(rules.entered, player=seat))
-    events.append(Event("has", player=seat, numbers=(after,)))
+        events.append(Event(EventKind.ENTERS, player=seat, label=rules.entered))
+    events.append(Event(EventKind.HAS, player=seat, numbers=(after,)))
     return Step(turn=Turn(), score=after, events=tuple(events), outcome=Outcome.BANKED, rolls=rolls, rng=rng)
 
 
@@ -514,16 +559,15 @@ class Opening:
     rng: Rng
 
 
-def opening(count: int, *, seed: int | None, rolls: Iterable[int] | None, dealer: int | None) -> Opening:
+def opening(count: int, *, seed: int | None, rolls: Sequence[int] | None, dealer: int | None) -> Opening:
     """Seat 0 rolls first, or the seat left of `dealer`; the seeded dice come after `rolls`.
 
-    Raises ValueError for a bad seed, dealer or queue (in that order).
+    Raises ValueError for a bad seed (see `seeded`), dealer or queue (in that order).
     """
-    rng = Rng(fresh_seed() if seed is None else seed)
-    Rng.check(rng)
+    rng = seeded(seed)
     first = 0
     if dealer is not None:
-        check_seat("dealer", dealer, count)
+        check_seat("dealer=", dealer, count)
         first = (dealer + 1) % count
     return Opening(first=first, rolls=check_rolls(rolls), rng=rng)
 
@@ -544,17 +588,25 @@ def check_position(
     rolls: tuple[int, ...],
     rng: Rng | None,
     turn: Turn,
+    viewer: int | None = None,
 ) -> None:
     """Raises ValueError for the parts of a position the turn machinery could not reach (for
     untrusted input; views have no `rng`).
 
-    The seats and their count; the hand number; each score 0 or a banked total past the entry
-    threshold, in the table's unit; the dice queue; the random source; the turn (`check_turn`,
-    and its total in the table's unit).
+    The seats and their count; the viewer (only views have one, and views show no dice to
+    come); the hand number; each score 0 or a banked total past the entry threshold, in the
+    table's unit; the dice queue; the random source; the turn (`check_turn`, and its total in
+    the table's unit).
     """
     count = len(scores)
     if count not in rules.players:
         raise ValueError(f"{rules.name} is played by {min(rules.players)} to {max(rules.players)} players, not {count}")
+    if rng is not None and viewer is not None:
+        raise ValueError(f"a state with a random source is not a view, but names viewer {viewer!r}")
+    if viewer is not None:
+        check_seat("viewer", viewer, count)
+    if rng is None and rolls:
+        raise ValueError(f"a view shows no dice to come, but holds {len(rolls)} in rolls")
     check_seat("player", player, count)
     check_seat("first", first, count)
     if hand < 1:
@@ -569,6 +621,77 @@ def check_position(
     check_turn("turn", turn, rules.table)
     if turn.total % unit:
         raise ValueError(f"turn total {turn.total} is not a multiple of {unit}")
+
+
+# --- views, futures and notation -------------------------------------------------------------
+
+
+class DiceState(Protocol):
+    """What `dice_view` and `dice_shuffle` need of a dice game's State (an attrs class)."""
+
+    @property
+    def rng(self) -> Rng | None: ...
+
+    @property
+    def viewer(self) -> int | None: ...
+
+    @property
+    def rolls(self) -> tuple[int, ...]: ...
+
+    @property
+    def events(self) -> tuple[Event, ...]: ...
+
+
+D = TypeVar("D", bound=DiceState)
+M = TypeVar("M", bound=GameMove)
+
+
+def dice_view(state: D, player: int | None, players: int) -> D:
+    """What `player` (None: a spectator) sees: everything but the dice still to come.
+
+    The dice on the table and every score are public; the `rolls=` queue is emptied and the
+    random source dropped, so a view cannot be played or foretell a roll. A view of the view
+    for the same seat is the same view; for another seat, a ValueError (`check_viewer`).
+    """
+    check_viewer(state, player, players)
+    return attrs.evolve(  # type: ignore[misc]
+        state, rng=None, viewer=player, rolls=(), events=redact_events(state.events, player)
+    )
+
+
+def dice_shuffle(state: D, seed: int) -> D:
+    """The same position with another future for the dice (nothing else is hidden): a random
+    source from `seed` (never the current one) and a queue of other faces of the same length.
+    A view stays the view it is: it holds no future to redraw."""
+    if state.rng is None:
+        return state
+    rolls, rng = redraw_future(state.rolls, state.rng, seed)
+    return attrs.evolve(state, rolls=rolls, rng=rng)  # type: ignore[misc]
+
+
+_FACE_WORDS: Final = frozenset("123456")
+
+
+def parse_dice_move(text: str, legal: Sequence[M], player: int | None = None, *, keep: Iterable[str] = ("hold",)) -> M:
+    """`parse_by_matching`, plus a hold's dice in any order: "hold 5 1" reads as "hold 1 5".
+
+    `keep` are the words read as "hold" (10,000 also takes "keep"); dice may be separated by
+    spaces or commas. The seat of `player` or of a "2: ..." prefix is honoured as by
+    `parse_by_matching`; text the lenient reading cannot place gets the strict reading's error.
+    """
+    try:
+        return parse_by_matching(text, legal, player)
+    except NotationError as strict:
+        seat, body = split_seat(text, player)
+        words = normalize(body.replace(",", " ")).split()
+        verbs = {word.lower() for word in keep}
+        if len(words) < 2 or words[0] not in verbs or not all(w in _FACE_WORDS for w in words[1:]):
+            raise
+        canonical = "hold " + " ".join(sorted(words[1:]))
+        try:
+            return parse_by_matching(canonical, legal, seat)
+        except NotationError:
+            raise strict from None
 
 
 # --- text for renders ------------------------------------------------------------------------

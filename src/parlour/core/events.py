@@ -139,7 +139,10 @@ class Event:
     @property
     def what(self) -> str:
         """The event's text without the seat: the kind's words, the label, cards and numbers."""
-        parts = [self.kind.value + (f": {self.label}" if self.label else "")]
+        words = self.kind.value
+        if self.label:
+            words += f" {self.label}" if words.endswith(":") else f": {self.label}"
+        parts = [words]
         parts.extend(str(card) for card in self.cards)
         parts.extend(str(n) for n in self.numbers)
         return " ".join(parts)

@@ -30,6 +30,7 @@ Two engines find the arrangement of a hand that leaves the least deadwood:
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -638,6 +639,21 @@ def _bit(card: Card) -> int:
 _LANE: Final = 0x3FFE  # bits 1..13 of a 16-bit suit lane
 
 
+@functools.cache
+def _lane_table(rank_values: tuple[int, ...]) -> tuple[int, ...]:
+    """The summed points of every 16-bit suit lane, given the points of ranks 1..13.
+
+    Each lane adds the value of its lowest rank to the entry of the lane without it, so the
+    65,536 entries cost one addition each.
+    """
+    table = [0] * (1 << 16)
+    for lane in range(2, 1 << 16):
+        low = lane & -lane
+        rank = low.bit_length() - 1
+        table[lane] = table[lane ^ low] + (rank_values[rank - 1] if 1 <= rank <= 13 else 0)
+    return tuple(table)
+
+
 class OneDeck:
     """Least deadwood, knock tests, arrangements and defence for one pack without wilds.
 
@@ -663,10 +679,7 @@ class OneDeck:
                 card = Card(Rank(r), suit)
                 self.cards[_bit(card)] = card
                 self.value[_bit(card)] = values.get(card.rank, 0)
-        # Deadwood of any subset of one suit lane, by table lookup.
-        self.lane_value = [0] * (1 << 16)
-        for lane in range(1 << 16):
-            self.lane_value[lane] = sum(values.get(Rank(r), 0) for r in range(1, 14) if lane >> r & 1)
+        self._rank_values = tuple(values.get(Rank(r), 0) for r in range(1, 14))
         self.melds: dict[int, Meld] = {}
         self._build_melds()
         self.by_low: dict[int, tuple[int, ...]] = {}
@@ -682,6 +695,15 @@ class OneDeck:
         )
         self._dead: dict[int, int] = {}
         self._free: dict[int, int] = {}
+
+    @functools.cached_property
+    def lane_value(self) -> tuple[int, ...]:
+        """The points of any subset of one suit lane, by table lookup (bit r is rank r).
+
+        Built on first use, not when the engine is made (importing a game stays cheap), and
+        shared by every engine with the same point values.
+        """
+        return _lane_table(self._rank_values)
 
     def _build_melds(self) -> None:
         rules = self.rules

@@ -8,6 +8,7 @@ member names, ints plain numbers.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 import typing
 from typing import TypeVar
@@ -22,6 +23,12 @@ MAX_OPTION_INT = 1_000_000
 """No whole-number option of any game goes past this (hand counts, target scores)."""
 
 
+@functools.cache
+def _hints(cls: type) -> dict[str, object]:
+    """The resolved annotations of an options class (resolving them costs far more than a check)."""
+    return typing.get_type_hints(cls)
+
+
 def check_option_types(options: object) -> None:
     """ValueError unless every field of an options value has exactly its annotated type.
 
@@ -31,7 +38,7 @@ def check_option_types(options: object) -> None:
     `Options.__attrs_post_init__`.
     """
     cls: type = type(options)
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     for field in attrs.fields(cls):
         value, annotation = getattr(options, field.name), hints[field.name]
         if annotation is bool or annotation is int:
@@ -89,8 +96,13 @@ def _read(text: str, annotation: object, name: str) -> object:
     raise ValueError(f"option {name} cannot be set from text")
 
 
-def parse_options(cls: type[T], text: str) -> tuple[str, T]:
-    """Reads ``game(k=v,...)`` into the game name and an options value of `cls`."""
+def parse_options(cls: type[T], text: str, *, base: T | None = None) -> tuple[str, T]:
+    """Reads ``game(k=v,...)`` into the game name and an options value of `cls`.
+
+    Options not named keep their defaults, or their values in `base` (a preset that the text
+    amends: ``base=Options.hoyle()`` with ``hearts(passing=left)``). An option named twice is
+    refused, so that no setting is silently dropped.
+    """
     match = _FORM.match(text)
     if not match:
         raise ValueError(f"options are written game(name=value,...), not {text!r}")
@@ -101,8 +113,16 @@ def parse_options(cls: type[T], text: str) -> tuple[str, T]:
         key = key.strip()
         if not sep or key not in hints:
             raise ValueError(f"unknown option {key!r}; options: {', '.join(hints)}")
+        if key in values:
+            raise ValueError(f"option {key} is given twice; give each option once")
         values[key] = _read(raw.strip(), hints[key], key)
     try:
-        return match.group(1), cls(**values)
+        if base is None:
+            return match.group(1), cls(**values)
+        if type(base) is not cls:
+            raise ValueError(f"the base options are a {type(base).__name__}, not a {cls.__name__}")
+        kind: type = type(base)
+        kept = {f.name: getattr(base, f.name) for f in attrs.fields(kind) if f.init and f.name not in values}
+        return match.group(1), cls(**kept, **values)
     except TypeError as exc:
         raise ValueError(str(exc)) from None

@@ -23,7 +23,8 @@ import attrs
 __all__ = ["MAX_COUNTER", "MAX_SEED", "Rng", "fresh_seed", "seeded"]
 
 T = TypeVar("T")
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**53 - 1
+"""Seeds stay exact in JSON read by any language (a double holds integers to 2**53)."""
 MAX_COUNTER = 2**32
 """More draws than any game makes; a larger counter in decoded JSON is refused."""
 
@@ -41,7 +42,7 @@ def seeded(seed: int | None) -> Rng:
     >>> seeded("7")
     Traceback (most recent call last):
     ...
-    ValueError: seed must be a whole number from 0 to 9223372036854775807 or None, not '7'
+    ValueError: seed must be a whole number from 0 to 9007199254740991 or None, not '7'
     """
     if seed is None:
         return Rng(fresh_seed())

@@ -5,30 +5,43 @@ Rule source: seed 004, "FARKLE RULES" (the one-page Farkle sheet), with the read
 
 * A set of held dice scores as the best split of those dice into the table's combinations, and
   every held die must belong to one. Four or five of a kind are not combinations here: four 5s
-  are a triple (500) and a single 5 (50). Six equal dice score the best of six of a kind (1,000),
-  two triples and three pairs: six 6s are 1,200, six 1s 2,000.
+  are a triple (500) and a single 5 (50).
+* Six equal dice held together are six of a kind, 1,000, as the sheet's table says ("All six
+  dice the same 1,000"), even where two triples would be worth more (six 1s, six 6s). Holding
+  fewer of them is another hold: five 1s are a triple and two singles, 1,200.
+  `six_of_a_kind_split` scores six equal dice as their best split instead (the reading of
+  ``shared/rules/other.md`` 6.2: six 1s 2,000, six 6s 1,200).
 * Four of a kind plus a pair counts as three pairs (option `four_plus_pair_is_three_pairs`).
 * Reaching 10,000 gives every other seat one last turn; the highest total wins and ties share.
   The sheet's continuation ("each time anyone beats the high scorer" the others get another
-  turn) is `Options.final_round = until_unbeaten`.
+  turn) is `Options.final_round = until_unbeaten`. `Options.target` moves the 10,000 (the
+  short match of `GAME.quick` plays to 2,000).
 * Who starts is not in the sheet: seat 0 starts unless `dealer=` is given, in which case the
   seat to the dealer's left starts. No three-farkle penalty (not in the sheet).
 
 A roll that scores nothing (a farkle) ends the turn at once inside `apply`, so every roll the
-player sees has at least one scoring hold.
+player sees has at least one scoring hold. Only the seat whose turn it is has moves; the dice
+are public, so a view hides nothing but the dice still to come, and a view of a seat has
+exactly that seat's moves. Holds may be written with the dice in any order ("hold 5 1"), and
+with a seat ("0: hold 1 5").
 
 >>> state = new_game(seed=1, rolls=[1, 1, 1, 5, 2, 3])
 >>> state = apply(state, Roll(player=0))
 >>> [str(m) for m in legal_moves(state)][-2:]
 ['hold 1 1 5', 'hold 1 1 1 5']
->>> score_dice((1, 1, 1, 5, 2, 3)), score_dice((2, 3, 3, 4, 6, 6))
-(1050, 0)
+>>> legal_moves(view(state, 0)) == legal_moves(state, 0), legal_moves(state, 1)
+(True, ())
+>>> parse_move(state, "0: hold 5 1 1 1")
+Hold(player=0, dice=(1, 1, 1, 5))
+>>> score_dice((1, 1, 1, 5, 2, 3)), score_dice((2, 3, 3, 4, 6, 6)), score_dice((6,) * 6)
+(1050, 0, 1000)
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+import functools
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Final, TypeAlias
 
@@ -46,11 +59,13 @@ from parlour.core.dice import (
     best_score,
     check_faces,
     check_position,
+    dice_shuffle,
+    dice_view,
     faces_text,
     hold_step,
     opening,
+    parse_dice_move,
     points_text,
-    redraw_future,
     refusal,
     result_line,
     roll_step,
@@ -60,15 +75,16 @@ from parlour.core.dice import (
     turn_prompt,
     turn_text,
 )
-from parlour.core.events import Event, redact_events
-from parlour.core.game import GameSpec, checked_apply, require_options, require_players
-from parlour.core.notation import parse_by_matching
+from parlour.core.events import Event, EventKind
+from parlour.core.game import GameSpec, checked_apply, moves_for, require_options, require_players
+from parlour.core.options import check_option_types
 from parlour.core.rng import Rng
 from parlour.core.seats import check_seat, replace_at
 from parlour.core.text import seats_text
 
 __all__ = [
     "GAME",
+    "MOVE_TYPES",
     "Bank",
     "FinalRound",
     "Hold",
@@ -101,37 +117,42 @@ DICE: Final = 6
 ENTRY: Final = 500
 """Points needed in one turn to get on the board."""
 TARGET: Final = 10_000
-"""Reaching this total starts the final round."""
+"""Reaching this total starts the final round (the sheet's; `Options.target` moves it)."""
+QUICK_TARGET: Final = 2_000
+"""The target of the short match the generic sweeps play (`GAME.quick`)."""
 
-_BASE_TABLE: Final = ScoringTable(
-    dice=DICE,
-    singles=((1, 100), (5, 50)),
-    triples=(1000, 200, 300, 400, 500, 600),
-    of_a_kind=(OfAKind(count=3, times_triple=1), OfAKind(count=6, flat=1000)),
-    straights=(((1, 2, 3, 4, 5, 6), 1000),),
-    three_pairs=1000,
-    four_and_pair_as_pairs=True,
-)
-TABLES: Final = {
-    True: _BASE_TABLE,
-    False: attrs.evolve(_BASE_TABLE, four_and_pair_as_pairs=False),
-}
-"""The scoring table, by the option `four_plus_pair_is_three_pairs`."""
+
+def _table(pairs: bool, split: bool) -> ScoringTable:
+    """The sheet's table: four of a kind with a pair as three pairs or not, six of a kind whole
+    (1,000) or split into its best combinations."""
+    return ScoringTable(
+        dice=DICE,
+        singles=((1, 100), (5, 50)),
+        triples=(1000, 200, 300, 400, 500, 600),
+        of_a_kind=(OfAKind(count=3, times_triple=1), OfAKind(count=6, flat=1000, whole=not split)),
+        straights=(((1, 2, 3, 4, 5, 6), 1000),),
+        three_pairs=1000,
+        four_and_pair_as_pairs=pairs,
+    )
+
+
+TABLES: Final = {(pairs, split): _table(pairs, split) for pairs in (True, False) for split in (False, True)}
+"""The scoring table, by the options (`four_plus_pair_is_three_pairs`, `six_of_a_kind_split`)."""
 RULES: Final = {
-    pairs: DiceRules(
+    key: DiceRules(
         name="farkle",
         players=PLAYERS,
         table=table,
         entry=ENTRY,
         keep="hold",
-        bust="farkles, losing",
-        entered="gets on the board",
+        bust="farkle",
+        entered="",
         not_entered=f"not on the board: needs {ENTRY} in one turn to bank",
         entered_total="bankable",
     )
-    for pairs, table in TABLES.items()
+    for key, table in TABLES.items()
 }
-"""The turn machinery's rules and words, by the option `four_plus_pair_is_three_pairs`."""
+"""The turn machinery's rules and words, keyed as `TABLES`."""
 
 
 class FinalRound(enum.Enum):
@@ -151,12 +172,17 @@ class Options:
     """The end of the game: one last turn each, or more turns while the high score is beaten."""
     four_plus_pair_is_three_pairs: bool = True
     """Four of a kind with a pair scores as three pairs (1,000)."""
+    six_of_a_kind_split: bool = False
+    """Six equal dice held together score their best split when that beats six of a kind's
+    1,000 (two triples: six 1s 2,000, six 6s 1,200). Off by default: the sheet's table prices
+    "all six dice the same" at 1,000."""
+    target: int = TARGET
+    """The score whose reaching starts the final round: the sheet plays to 10,000."""
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.final_round, FinalRound):
-            raise ValueError(f"final_round is single or until_unbeaten, not {self.final_round!r}")
-        if not isinstance(self.four_plus_pair_is_three_pairs, bool):
-            raise ValueError("four_plus_pair_is_three_pairs is true or false")
+        check_option_types(self)
+        if self.target < 1:
+            raise ValueError(f"Options.target must be 1 or more, not {self.target}")
 
     @classmethod
     def hoyle(cls) -> Options:
@@ -166,12 +192,12 @@ class Options:
     @property
     def table(self) -> ScoringTable:
         """The scoring table these options select."""
-        return TABLES[self.four_plus_pair_is_three_pairs]
+        return TABLES[self.four_plus_pair_is_three_pairs, self.six_of_a_kind_split]
 
     @property
     def rules(self) -> DiceRules:
         """The turn machinery's rules these options select."""
-        return RULES[self.four_plus_pair_is_three_pairs]
+        return RULES[self.four_plus_pair_is_three_pairs, self.six_of_a_kind_split]
 
 
 # --- moves -----------------------------------------------------------------------------------
@@ -195,7 +221,7 @@ class Hold:
     dice: tuple[int, ...]
 
     def __str__(self) -> str:
-        return f"hold {faces_text(self.dice)}"
+        return f"hold {faces_text(self.dice) if isinstance(self.dice, tuple) else repr(self.dice)}"
 
 
 @attrs.frozen
@@ -209,6 +235,7 @@ class Bank:
 
 
 Move: TypeAlias = Roll | Hold | Bank
+MOVE_TYPES: Final = (Roll, Hold, Bank)
 
 
 # --- state -----------------------------------------------------------------------------------
@@ -228,14 +255,24 @@ class State:
     """The seat that played first; a new hand starts when the turn comes back to it."""
     turn: Turn
     final: bool = False
-    """Someone has reached 10,000: the final round is on."""
+    """Someone has reached the target: the final round is on."""
     owed: frozenset[int] = frozenset()
     """Seats still to play a last turn in the final round (not the seat playing now)."""
     over: bool = False
     rolls: tuple[int, ...] = ()
     """Fixed die faces still to come before the random source (emptied in views)."""
     rng: Rng | None
+    viewer: int | None = None
+    """In a view, the seat it was made for (None: a spectator); None in a real state."""
     events: tuple[Event, ...] = attrs.field(default=(), eq=False)
+
+    @functools.cached_property
+    def legal(self) -> tuple[Move, ...]:
+        """The legal moves: the seat to play's in a real state, the viewer's (if it is to play)
+        in a view; a spectator's view has none."""
+        if self.rng is not None:
+            return _legal(self, None)
+        return () if self.viewer is None else _legal(self, self.viewer)
 
 
 # --- public API ------------------------------------------------------------------------------
@@ -246,12 +283,13 @@ def new_game(
     *,
     seed: int | None = None,
     options: Options | None = None,
-    rolls: Iterable[int] | None = None,
+    rolls: Sequence[int] | None = None,
     dealer: int | None = None,
 ) -> State:
     """A new game. Seat 0 rolls first, or the seat left of `dealer` when one is given.
 
-    `rolls` are die faces to come, in order, before the seeded dice take over.
+    `rolls` are die faces to come, in order, before the seeded dice take over: a list or tuple
+    of whole numbers 1..6 (anything else is a ValueError naming the bad entry).
     """
     count = require_players("farkle", players, PLAYERS, USUAL_PLAYERS)
     options = require_options("farkle", options, Options)
@@ -265,29 +303,21 @@ def new_game(
         turn=Turn(),
         rolls=start.rolls,
         rng=start.rng,
-        events=(Event("to play", player=start.first),),
+        events=(Event(EventKind.TO_PLAY, player=start.first),),
     )
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
-    """The moves of the seat to play: roll; a hold (by size, then faces); roll or bank."""
-    match phase(state):
-        case Phase.START:
-            return _roll_only(state.player)
-        case Phase.ROLLED:
-            return _hold_moves(state.player, state.turn.roll, state.options.table)
-        case Phase.HELD:
-            on_board = state.scores[state.player] > 0
-            if state.turn.can_bank(on_board=on_board, entry=ENTRY):
-                return _roll_or_bank(state.player)
-            return _roll_only(state.player)
-        case Phase.OVER:
-            return ()
+def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
+    """The moves of the seat to play (or of seat `player`: none unless it is to play): roll; a
+    hold (by size, then faces); roll or bank. On a view, the viewer's moves."""
+    if player is None:
+        return state.legal
+    return moves_for(state, player, len(state.scores), state.legal)
 
 
 def apply(state: State, move: Move) -> State:
     """The state after `move`; IllegalMove (naming the rule) if it is not legal."""
-    return checked_apply(state, move, legal_moves(state), explain=_why_illegal, unchecked=_apply)
+    return checked_apply(state, move, state.legal, explain=_why_illegal, unchecked=_apply, move_types=MOVE_TYPES)
 
 
 def phase(state: State) -> Phase:
@@ -317,10 +347,8 @@ def winners(state: State) -> frozenset[int]:
 
 
 def view(state: State, player: int | None) -> State:
-    """What a seat sees: everything except the dice still to come."""
-    if player is not None:
-        check_seat("view", player, len(state.scores))
-    return attrs.evolve(state, rng=None, rolls=(), events=redact_events(state.events, player))
+    """What a seat (None: a spectator) sees: everything except the dice still to come."""
+    return dice_view(state, player, len(state.scores))
 
 
 def render(state: State) -> str:
@@ -333,14 +361,15 @@ def render(state: State) -> str:
     is on the board, and who won.
 
     >>> state = apply(new_game(seed=1, rolls=[1, 1, 5, 2, 3, 4]), Roll(player=0))
-    >>> print(render(state))
+    >>> print(render(view(state, 1)))
     hand 1, game to 10,000; 500 in one turn to get on the board
     seat 0 to hold scoring dice
     turn total 0; none set aside; roll 1 1 2 3 4 5
     seat 0  score 0  not on the board, to act
     seat 1  score 0  not on the board
     """
-    head = f"hand {state.hand}, game to {points_text(TARGET)}; {points_text(ENTRY)} in one turn to get on the board"
+    target = points_text(state.options.target)
+    head = f"hand {state.hand}, game to {target}; {points_text(ENTRY)} in one turn to get on the board"
     lines = [head]
     if state.final and not state.over:
         lines += _render_final(state)
@@ -360,15 +389,16 @@ def render(state: State) -> str:
 
 
 def _render_final(state: State) -> list[str]:
-    """The final-round lines of `render`: who reached 10,000, who plays now, who is still owed
-    a last turn, and under `until_unbeaten` what beating the high score does."""
+    """The final-round lines of `render`: who reached the target, who plays now, who is still
+    owed a last turn, and under `until_unbeaten` what beating the high score does."""
     count = len(state.scores)
-    reached = [s for s, score in enumerate(state.scores) if score >= TARGET]
+    target = state.options.target
+    reached = [s for s, score in enumerate(state.scores) if score >= target]
     top = points_text(max(state.scores))
     later = [s for s in ((state.player + ahead) % count for ahead in range(1, count)) if s in state.owed]
     then = f"then {seats_text(later)}" if later else "the last of the game"
     lines = [
-        f"final round: {seats_text(reached)} reached {points_text(TARGET)} (high score {top}); "
+        f"final round: {seats_text(reached)} reached {points_text(target)} (high score {top}); "
         f"last turns: seat {state.player} now, {then}"
     ]
     if state.options.final_round is FinalRound.UNTIL_UNBEATEN:
@@ -376,24 +406,29 @@ def _render_final(state: State) -> list[str]:
     return lines
 
 
-def parse_move(state: State, text: str) -> Move:
-    """Reads "roll", "hold 1 1 5" or "bank"."""
-    return parse_by_matching(text, legal_moves(state))
+def parse_move(state: State, text: str, player: int | None = None) -> Move:
+    """Reads "roll", "hold 1 1 5" or "bank" (of seat `player`, or of the seat of a "0: roll"
+    prefix). A hold's dice may come in any order: "hold 5 1" is "hold 1 5"."""
+    return parse_dice_move(text, legal_moves(state), player)
 
 
 def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
-    """The same position with another future for the dice (nothing else is hidden)."""
-    if state.rng is None:
-        return state
-    rolls, rng = redraw_future(state.rolls, state.rng, seed)
-    return attrs.evolve(state, rolls=rolls, rng=rng)
+    """The same position with another future for the dice (nothing else is hidden); a view
+    stays the same view."""
+    return dice_shuffle(state, seed)
 
 
 def check_invariants(state: State) -> None:
-    """Raises ValueError for a position no game could reach (also accepts views)."""
+    """Raises ValueError for a position no game could reach (also accepts views).
+
+    The turn machinery's laws (`check_position`: seats, viewer, scores, dice, the turn), then the
+    final round's: it is on exactly when someone has reached the target, only then are last
+    turns owed, never to the seat playing nor to a seat holding the high score (every owed seat
+    has not played since someone went past it), and the game ends only after it, between turns.
+    """
     check_position(
         state.options.rules, scores=state.scores, player=state.player, first=state.first, hand=state.hand,
-        rolls=state.rolls, rng=state.rng, turn=state.turn,
+        rolls=state.rolls, rng=state.rng, turn=state.turn, viewer=state.viewer,
     )
     count = len(state.scores)
     for seat in state.owed:
@@ -402,21 +437,31 @@ def check_invariants(state: State) -> None:
         raise ValueError(f"seat {state.player} is playing and still owed a last turn")
     if state.owed and not state.final:
         raise ValueError("last turns are owed but no final round is on")
-    if state.final != (max(state.scores) >= TARGET):
-        raise ValueError("the final round is on exactly when someone has reached 10,000")
+    top = max(state.scores)
+    if state.final != (top >= state.options.target):
+        raise ValueError(f"the final round is on exactly when someone has reached {points_text(state.options.target)}")
+    for seat in sorted(state.owed):
+        if state.scores[seat] == top:
+            raise ValueError(f"seat {seat} holds the high score {points_text(top)} but is owed a last turn")
     if state.over and (not state.final or state.owed or state.turn != Turn()):
         raise ValueError("the game ends only after the final round, between turns")
 
 
-def score_dice(dice: Iterable[int]) -> int:
-    """The best score of one roll of up to six dice under the sheet's table; 0 is a farkle.
+def score_dice(dice: Iterable[int], options: Options | None = None) -> int:
+    """The best hold of one roll of up to six dice under the sheet's table (or `options`'s);
+    0 is a farkle.
+
+    Six equal dice held together are 1,000; a part of them may score more (five 1s: 1,200).
 
     >>> score_dice((5, 5, 5, 5, 2, 3)), score_dice((2, 2, 2, 2, 3, 3)), score_dice((6,) * 6)
-    (550, 1000, 1200)
+    (550, 1000, 1000)
+    >>> score_dice((6,) * 6, Options(six_of_a_kind_split=True)), score_dice((1,) * 6)
+    (1200, 1200)
     """
     faces = tuple(dice)
     check_faces("score_dice", faces, most=DICE)
-    return best_score(TABLES[True], faces)
+    table = require_options("farkle", options, Options).table
+    return best_score(table, faces)
 
 
 # --- phases ----------------------------------------------------------------------------------
@@ -437,9 +482,31 @@ def _hold_moves(player: int, roll: tuple[int, ...], table: ScoringTable) -> tupl
     return tuple(Hold(player, faces) for faces, _ in scoring_holds(table, roll))
 
 
+def _legal(state: State, only: int | None) -> tuple[Move, ...]:
+    """The moves of the seat to play, or none when `only` names another seat (all public)."""
+    seat = state.player
+    if only is not None and only != seat:
+        return ()
+    match phase(state):
+        case Phase.START:
+            return _roll_only(seat)
+        case Phase.ROLLED:
+            return _hold_moves(seat, state.turn.roll, state.options.table)
+        case Phase.HELD:
+            if state.turn.can_bank(on_board=state.scores[seat] > 0, entry=ENTRY):
+                return _roll_or_bank(seat)
+            return _roll_only(seat)
+        case Phase.OVER:
+            return ()
+
+
 def _why_illegal(state: State, move: Move) -> str:
-    if not 0 <= move.player < len(state.scores) or move.player != state.player:
+    if type(move.player) is not int or not 0 <= move.player < len(state.scores):
+        return f"seat {move.player!r} is not at this table"
+    if move.player != state.player:
         return f"it is seat {state.player}'s turn"
+    if isinstance(move, Hold) and type(move.dice) is not tuple:
+        return "a hold names its dice as a tuple of faces, such as (1, 5)"
     hold = move.dice if isinstance(move, Hold) else None
     why = refusal(state.options.rules, phase(state), state.turn, hold=hold, bank=isinstance(move, Bank))
     return why or "not a move of this turn"
@@ -472,14 +539,15 @@ def _after_bank(state: State, step: Step) -> State:
     final, owed = state.final, state.owed
     high = max(score for other, score in enumerate(state.scores) if other != seat)
     others = frozenset(range(len(state.scores))) - {seat}
-    if not final and after >= TARGET:
+    if not final and after >= state.options.target:
         # Seed: once someone scores 10,000 the remaining players have one last turn.
         final, owed = True, others
-        events = (*events, Event("final round: everyone else has one last turn"))
+        events = (*events, Event(EventKind.NOTE, label="final round: everyone else has one last turn"))
     elif final and state.options.final_round is FinalRound.UNTIL_UNBEATEN and after > high:
         # Seed's continuation: each time anyone beats the high scorer, everyone else plays again.
         owed = others
-        events = (*events, Event("beats the high score: everyone else has one more turn", player=seat))
+        note = "beats the high score: everyone else has one more turn"
+        events = (*events, Event(EventKind.NOTE, player=seat, label=note))
     state = attrs.evolve(state, final=final, owed=owed)
     return _end_turn(state, attrs.evolve(step, events=events))
 
@@ -492,10 +560,10 @@ def _end_turn(state: State, step: Step) -> State:
     if state.final:
         if not owed:
             top = max(new_scores)
-            won = tuple(Event("wins", player=s) for s, score in enumerate(new_scores) if score == top)
+            won = tuple(s for s, score in enumerate(new_scores) if score == top)
             return attrs.evolve(
                 state, scores=new_scores, turn=Turn(), over=True, rolls=step.rolls, rng=step.rng,
-                events=(*step.events, Event("game over"), *won),
+                events=(*step.events, Event(EventKind.GAME_OVER, numbers=won)),
             )
         nxt = next(s for s in ((state.player + ahead) % count for ahead in range(1, count)) if s in owed)
         owed = owed - {nxt}
@@ -504,7 +572,7 @@ def _end_turn(state: State, step: Step) -> State:
     hand = state.hand + (1 if _passes(state.player, nxt, state.first, count) else 0)
     return attrs.evolve(
         state, scores=new_scores, player=nxt, turn=Turn(), owed=owed, hand=hand, rolls=step.rolls, rng=step.rng,
-        events=(*step.events, Event("to play", player=nxt)),
+        events=(*step.events, Event(EventKind.TO_PLAY, player=nxt)),
     )
 
 
@@ -523,10 +591,11 @@ GAME: Final = GameSpec[State, Move, Options](
     options_type=Options,
     presets=(("hoyle", Options.hoyle()),),
     state_type=State,
-    move_types=(Roll, Hold, Bank),
+    move_types=MOVE_TYPES,
     hidden_information=False,
     chance=True,
     max_plies=5_000,
+    quick=Options(target=QUICK_TARGET),
     new_game=new_game,
     legal_moves=legal_moves,
     apply=apply,

@@ -16,19 +16,28 @@ Rule source: seed 001, "10,000 (Dice)" (Metzker), with the readings of
   over to seats that have melded; `save_needs_one_or_five` is the seed's words read literally
   (the first roll of a take-over must show a 1 or a 5, so a lone triple of 2s blows it).
 * Who starts is not in the seed: seat 0 starts unless `dealer=` is given, in which case the
-  seat to the dealer's left starts. There is no final round: reaching 10,000 ends the game.
+  seat to the dealer's left starts. There is no final round: reaching 10,000 ends the game
+  (`Options.target` moves the 10,000; the short match of `GAME.quick` plays to 3,000).
+* Five dice cannot show six of a kind, and the seed's four and five of a kind (x2, x4) are
+  always worth more than any split of the same dice, so held dice simply score their best split.
 
-A roll that scores nothing ends the turn at once inside `apply`.
+A roll that scores nothing ends the turn at once inside `apply`. Only the seat whose turn it is
+has moves; the dice are public, so a view hides nothing but the dice still to come, and a view
+of a seat has exactly that seat's moves. Held dice may be written in any order and with the
+seed's verb: "keep 5 1" is "hold 1 5"; a seat prefix says whose move it is ("1: take over").
 
 >>> state = new_game(seed=1, rolls=[1, 2, 3, 4, 5])
 >>> state = apply(state, Roll(player=0))
 >>> str(legal_moves(state)[-1]), score_dice((1, 1, 1, 1, 5))
 ('hold 1 2 3 4 5', 2050)
+>>> parse_move(state, "keep 5 4 3 2 1", 0) == legal_moves(view(state, 0))[-1]
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Final, TypeAlias
 
@@ -47,11 +56,13 @@ from parlour.core.dice import (
     check_faces,
     check_position,
     check_turn,
+    dice_shuffle,
+    dice_view,
     faces_text,
     hold_step,
     opening,
+    parse_dice_move,
     points_text,
-    redraw_future,
     refusal,
     result_line,
     roll_step,
@@ -61,14 +72,15 @@ from parlour.core.dice import (
     turn_prompt,
     turn_text,
 )
-from parlour.core.events import Event, redact_events
-from parlour.core.game import GameSpec, checked_apply, require_options, require_players
-from parlour.core.notation import parse_by_matching
+from parlour.core.events import Event, EventKind
+from parlour.core.game import GameSpec, checked_apply, moves_for, require_options, require_players
+from parlour.core.options import check_option_types
 from parlour.core.rng import Rng
-from parlour.core.seats import check_seat, replace_at
+from parlour.core.seats import replace_at
 
 __all__ = [
     "GAME",
+    "MOVE_TYPES",
     "Bank",
     "Hold",
     "Move",
@@ -101,7 +113,9 @@ DICE: Final = 5
 MELD: Final = 1000
 """Points needed in one turn before a score counts."""
 TARGET: Final = 10_000
-"""The first banked score at or above this wins."""
+"""The first banked score at or above this wins (the seed's; `Options.target` moves it)."""
+QUICK_TARGET: Final = 3_000
+"""The target of the short match the generic sweeps play (`GAME.quick`)."""
 
 TABLE: Final = ScoringTable(
     dice=DICE,
@@ -121,16 +135,18 @@ RULES: Final = DiceRules(
     table=TABLE,
     entry=MELD,
     keep="keep",
-    bust="busts, losing",
-    entered="melds",
+    bust="",
+    entered="melded",
     not_entered=f"not melded: needs {MELD} in one turn to score",
     entered_total="melded",
 )
 """The turn machinery's rules and words."""
 TAKE_OVER_RULES: Final = attrs.evolve(RULES, bust="blew it")
+"""The same for the first roll of a take-over: a roll that scores nothing "blew it"."""
 SAVERS: Final = frozenset({1, 5})
 """The faces that save a take-over under `save_needs_one_or_five`."""
-"""The same for the first roll of a take-over: a roll that scores nothing "blew it"."""
+KEEP_WORDS: Final = ("hold", "keep")
+"""Words read as a hold in move text (the seed says "keep")."""
 
 
 @attrs.frozen(kw_only=True)
@@ -143,6 +159,8 @@ class Options:
     save_needs_one_or_five: bool = False
     """The seed read literally: a take-over is saved only by a first roll showing a 1 or a 5;
     by default any scoring roll (a triple too) saves it."""
+    target: int = TARGET
+    """The banked score that wins at once: the seed plays to 10,000."""
 
     @classmethod
     def metzker(cls) -> Options:
@@ -150,9 +168,9 @@ class Options:
         return cls()
 
     def __attrs_post_init__(self) -> None:
-        for name in ("takeover_requires_meld", "save_needs_one_or_five"):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} is true or false")
+        check_option_types(self)
+        if self.target < 1:
+            raise ValueError(f"Options.target must be 1 or more, not {self.target}")
 
 
 # --- moves -----------------------------------------------------------------------------------
@@ -186,7 +204,7 @@ class Hold:
     dice: tuple[int, ...]
 
     def __str__(self) -> str:
-        return f"hold {faces_text(self.dice)}"
+        return f"hold {faces_text(self.dice) if isinstance(self.dice, tuple) else repr(self.dice)}"
 
 
 @attrs.frozen
@@ -200,6 +218,7 @@ class Bank:
 
 
 Move: TypeAlias = Roll | TakeOver | Hold | Bank
+MOVE_TYPES: Final = (Roll, TakeOver, Hold, Bank)
 
 
 # --- state -----------------------------------------------------------------------------------
@@ -224,7 +243,17 @@ class State:
     rolls: tuple[int, ...] = ()
     """Fixed die faces still to come before the random source (emptied in views)."""
     rng: Rng | None
+    viewer: int | None = None
+    """In a view, the seat it was made for (None: a spectator); None in a real state."""
     events: tuple[Event, ...] = attrs.field(default=(), eq=False)
+
+    @functools.cached_property
+    def legal(self) -> tuple[Move, ...]:
+        """The legal moves: the seat to play's in a real state, the viewer's (if it is to play)
+        in a view; a spectator's view has none."""
+        if self.rng is not None:
+            return _legal(self, None)
+        return () if self.viewer is None else _legal(self, self.viewer)
 
 
 # --- public API ------------------------------------------------------------------------------
@@ -235,12 +264,13 @@ def new_game(
     *,
     seed: int | None = None,
     options: Options | None = None,
-    rolls: Iterable[int] | None = None,
+    rolls: Sequence[int] | None = None,
     dealer: int | None = None,
 ) -> State:
     """A new game. Seat 0 rolls first, or the seat left of `dealer` when one is given.
 
-    `rolls` are die faces to come, in order, before the seeded dice take over.
+    `rolls` are die faces to come, in order, before the seeded dice take over: a list or tuple
+    of whole numbers 1..6 (anything else is a ValueError naming the bad entry).
     """
     count = require_players("ten_thousand", players, PLAYERS, USUAL_PLAYERS)
     options = require_options("ten_thousand", options, Options)
@@ -254,30 +284,22 @@ def new_game(
         turn=Turn(),
         rolls=start.rolls,
         rng=start.rng,
-        events=(Event("to play", player=start.first),),
+        events=(Event(EventKind.TO_PLAY, player=start.first),),
     )
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
-    """The moves of the seat to play: roll (then take over); a hold (by size, then faces);
-    roll (then bank)."""
-    seat = state.player
-    match phase(state):
-        case Phase.START:
-            return _roll_or_take_over(seat) if _may_take_over(state) else _roll_only(seat)
-        case Phase.ROLLED:
-            return _hold_moves(seat, state.turn.roll)
-        case Phase.HELD:
-            if state.turn.can_bank(on_board=state.scores[seat] > 0, entry=MELD):
-                return _roll_or_bank(seat)
-            return _roll_only(seat)
-        case Phase.OVER:
-            return ()
+def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
+    """The moves of the seat to play (or of seat `player`: none unless it is to play): roll
+    (then take over); a hold (by size, then faces); roll (then bank). On a view, the viewer's
+    moves."""
+    if player is None:
+        return state.legal
+    return moves_for(state, player, len(state.scores), state.legal)
 
 
 def apply(state: State, move: Move) -> State:
     """The state after `move`; IllegalMove (naming the rule) if it is not legal."""
-    return checked_apply(state, move, legal_moves(state), explain=_why_illegal, unchecked=_apply)
+    return checked_apply(state, move, state.legal, explain=_why_illegal, unchecked=_apply, move_types=MOVE_TYPES)
 
 
 def phase(state: State) -> Phase:
@@ -304,10 +326,8 @@ def winners(state: State) -> frozenset[int]:
 
 
 def view(state: State, player: int | None) -> State:
-    """What a seat sees: everything except the dice still to come."""
-    if player is not None:
-        check_seat("view", player, len(state.scores))
-    return attrs.evolve(state, rng=None, rolls=(), events=redact_events(state.events, player))
+    """What a seat (None: a spectator) sees: everything except the dice still to come."""
+    return dice_view(state, player, len(state.scores))
 
 
 def render(state: State) -> str:
@@ -320,14 +340,14 @@ def render(state: State) -> str:
 
     >>> state = new_game(seed=1, rolls=[1, 5, 5, 2, 3, 2, 1])
     >>> state = apply(apply(apply(state, Roll(player=0)), Hold(0, (1, 5, 5))), Roll(player=0))
-    >>> print(render(state))
+    >>> print(render(view(state, 1)))
     hand 1, first to bank 10,000 wins; 1,000 to meld
     seat 0 to hold scoring dice
     turn total 200; set aside 1 5 5; roll 1 2
     seat 0  score 0  not melded, to act
     seat 1  score 0  not melded
     """
-    head = f"hand {state.hand}, first to bank {points_text(TARGET)} wins; {points_text(MELD)} to meld"
+    head = f"hand {state.hand}, first to bank {points_text(state.options.target)} wins; {points_text(MELD)} to meld"
     lines = [head]
     seat = state.player
     if state.over:
@@ -358,24 +378,29 @@ def _dice(count: int) -> str:
     return "1 die" if count == 1 else f"{count} dice"
 
 
-def parse_move(state: State, text: str) -> Move:
-    """Reads "roll", "take over", "hold 1 1 5" or "bank"."""
-    return parse_by_matching(text, legal_moves(state))
+def parse_move(state: State, text: str, player: int | None = None) -> Move:
+    """Reads "roll", "take over", "hold 1 1 5" or "bank" (of seat `player`, or of the seat of a
+    "1: take over" prefix). Held dice may come in any order and after "keep": "keep 5 1" is
+    "hold 1 5"."""
+    return parse_dice_move(text, legal_moves(state), player, keep=KEEP_WORDS)
 
 
 def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
-    """The same position with another future for the dice (nothing else is hidden)."""
-    if state.rng is None:
-        return state
-    rolls, rng = redraw_future(state.rolls, state.rng, seed)
-    return attrs.evolve(state, rolls=rolls, rng=rng)
+    """The same position with another future for the dice (nothing else is hidden); a view
+    stays the same view."""
+    return dice_shuffle(state, seed)
 
 
 def check_invariants(state: State) -> None:
-    """Raises ValueError for a position no game could reach (also accepts views)."""
+    """Raises ValueError for a position no game could reach (also accepts views).
+
+    The turn machinery's laws (`check_position`: seats, viewer, scores, dice, the turn); an open
+    count only before the first roll of a turn, banked by the seat before, which holds at least
+    that many points; the game over exactly when one seat, the last to play, reached the target.
+    """
     check_position(
         RULES, scores=state.scores, player=state.player, first=state.first, hand=state.hand,
-        rolls=state.rolls, rng=state.rng, turn=state.turn,
+        rolls=state.rolls, rng=state.rng, turn=state.turn, viewer=state.viewer,
     )
     if state.offer is not None:
         check_turn("offer", state.offer, TABLE)
@@ -383,9 +408,17 @@ def check_invariants(state: State) -> None:
             raise ValueError("offer: a banked count has a positive total and no waiting roll")
         if phase(state) is not Phase.START:
             raise ValueError("offer: a banked count can be taken over only before the turn's first roll")
-    winning = [seat for seat, score in enumerate(state.scores) if score >= TARGET]
+        banker = (state.player - 1) % len(state.scores)
+        if state.scores[banker] < state.offer.total:
+            raise ValueError(
+                f"offer: seat {banker} banked {state.offer.total} but has only {state.scores[banker]} points"
+            )
+    target = state.options.target
+    winning = [seat for seat, score in enumerate(state.scores) if score >= target]
     if state.over != bool(winning) or (winning and winning != [state.player]):
-        raise ValueError("the game is over exactly when one seat, the last to play, reached 10,000")
+        raise ValueError(
+            f"the game is over exactly when one seat, the last to play, reached {points_text(target)}"
+        )
     if state.over and (state.turn != Turn() or state.offer is not None):
         raise ValueError("the game ends between turns")
 
@@ -430,9 +463,31 @@ def _hold_moves(player: int, roll: tuple[int, ...]) -> tuple[Move, ...]:
     return tuple(Hold(player, faces) for faces, _ in scoring_holds(TABLE, roll))
 
 
+def _legal(state: State, only: int | None) -> tuple[Move, ...]:
+    """The moves of the seat to play, or none when `only` names another seat (all public)."""
+    seat = state.player
+    if only is not None and only != seat:
+        return ()
+    match phase(state):
+        case Phase.START:
+            return _roll_or_take_over(seat) if _may_take_over(state) else _roll_only(seat)
+        case Phase.ROLLED:
+            return _hold_moves(seat, state.turn.roll)
+        case Phase.HELD:
+            if state.turn.can_bank(on_board=state.scores[seat] > 0, entry=MELD):
+                return _roll_or_bank(seat)
+            return _roll_only(seat)
+        case Phase.OVER:
+            return ()
+
+
 def _why_illegal(state: State, move: Move) -> str:
+    if type(move.player) is not int or not 0 <= move.player < len(state.scores):
+        return f"seat {move.player!r} is not at this table"
     if move.player != state.player:
         return f"it is seat {state.player}'s turn"
+    if isinstance(move, Hold) and type(move.dice) is not tuple:
+        return "a hold names its dice as a tuple of faces, such as (1, 5)"
     current = phase(state)
     hold = move.dice if isinstance(move, Hold) else None
     why = refusal(RULES, current, state.turn, hold=hold, bank=isinstance(move, Bank))
@@ -457,11 +512,13 @@ def _apply(state: State, move: Move) -> State:
         # Seed: roll the dice the previous seat did not hold, on its count; scoring nothing "blew it".
         assert state.offer is not None
         step = roll_step(TAKE_OVER_RULES, state.offer, seat=seat, score=score, rolls=rolls, rng=rng)
-        if state.options.save_needs_one_or_five and step.outcome is Outcome.GOES_ON and not SAVERS & set(step.turn.roll):
+        saved = step.outcome is Outcome.GOES_ON
+        if saved and state.options.save_needs_one_or_five and not SAVERS & set(step.turn.roll):
             # Seed, read literally: "If you do not save it with at least a five or a one ... Blew It".
-            lost = Event(TAKE_OVER_RULES.bust, player=seat, numbers=(state.offer.total,))
+            lost = Event(EventKind.BUSTS, player=seat, numbers=(state.offer.total,), label=TAKE_OVER_RULES.bust)
             step = attrs.evolve(step, turn=Turn(), events=(*step.events, lost), outcome=Outcome.BUST)
-        step = attrs.evolve(step, events=(Event("takes over", player=seat, numbers=(state.offer.total,)), *step.events))
+        took = Event(EventKind.TAKES_OVER, player=seat, numbers=(state.offer.total,))
+        step = attrs.evolve(step, events=(took, *step.events))
     elif isinstance(move, Hold):
         step = hold_step(RULES, turn, move.dice, seat=seat, score=score, rolls=rolls, rng=rng)
     else:
@@ -472,11 +529,11 @@ def _apply(state: State, move: Move) -> State:
         case Outcome.BUST:
             return _end_turn(state, step, offer=None)
         case Outcome.BANKED:
-            if step.score >= TARGET:
+            if step.score >= state.options.target:
                 # Seed: the first player to get 10,000 or higher wins, at once.
                 return attrs.evolve(
                     state, scores=replace_at(state.scores, seat, step.score), turn=Turn(), offer=None, over=True,
-                    events=(*step.events, Event("game over"), Event("wins", player=seat)),
+                    events=(*step.events, Event(EventKind.GAME_OVER, numbers=(seat,))),
                 )
             return _end_turn(state, step, offer=Turn(total=turn.total, held=turn.held))
 
@@ -487,7 +544,7 @@ def _end_turn(state: State, step: Step, *, offer: Turn | None) -> State:
     hand = state.hand + (1 if nxt == state.first else 0)
     return attrs.evolve(
         state, scores=replace_at(state.scores, state.player, step.score), player=nxt, turn=Turn(), offer=offer,
-        hand=hand, rolls=step.rolls, rng=step.rng, events=(*step.events, Event("to play", player=nxt)),
+        hand=hand, rolls=step.rolls, rng=step.rng, events=(*step.events, Event(EventKind.TO_PLAY, player=nxt)),
     )
 
 
@@ -501,10 +558,11 @@ GAME: Final = GameSpec[State, Move, Options](
     options_type=Options,
     presets=(("metzker", Options.metzker()),),
     state_type=State,
-    move_types=(Roll, TakeOver, Hold, Bank),
+    move_types=MOVE_TYPES,
     hidden_information=False,
     chance=True,
     max_plies=10_000,
+    quick=Options(target=QUICK_TARGET),
     new_game=new_game,
     legal_moves=legal_moves,
     apply=apply,

@@ -21,16 +21,28 @@ only one arrangement is possible, it is used at once; ``gin 7H`` always uses the
 since nothing can be laid off against gin. A turn thus offers one discard and at most one knock
 or gin per card, and the arrangements are only listed once a player has knocked.
 
-The package: `rules` (options, state, the verbs and the phase helpers), `moves` (the moves and
-their prebuilt lookup tables), `scoring` (the meld engine, the showdown and the pure helpers) and
-`render` (the text picture); this module re-exports the public names and holds `GAME`.
+The cards lie in declared zones (`ZONES`): each hand is seen by its owner, the stock by nobody,
+the discard pile, the card taken from it this turn and the knocker's discard by everyone. A
+knocker lays the ten other cards down, so everyone sees them while the arrangement is chosen,
+and both hands are shown once the game is over. A knock's showdown is told in the events of the
+move that ended the hand (SHOWS events, read back by `showdown_of`), never kept in the state:
+its cards go back into the pack for the next deal.
+
+The package: `rules` (options, state, zones, the verbs and the phase helpers), `moves` (the
+moves and their prebuilt lookup tables), `scoring` (the meld engine, the showdown and the pure
+helpers) and `render` (the text picture); this module re-exports the public names and holds
+`GAME`.
 
 The knock test runs every turn on `parlour.core.melds.OneDeck` (bit masks, an isolated-card
 bound, memoised least deadwood): a random hand from the deal to its scoring takes about 1.5 ms.
 
 >>> state = new_game(seed=3, dealer=0)
->>> [str(m) for m in legal_moves(state)]
+>>> [str(m) for m in legal_moves(state)], legal_moves(state, 0)
+(['take upcard', 'pass'], ())
+>>> [str(m) for m in legal_moves(view(state, 1))]
 ['take upcard', 'pass']
+>>> parse_move(state, "1: pass")
+Pass(player=1)
 """
 
 from __future__ import annotations
@@ -38,11 +50,24 @@ from __future__ import annotations
 from typing import Final
 
 from parlour.core.game import GameSpec
-from parlour.games.gin_rummy.moves import Discard, DrawDiscard, DrawStock, Gin, Knock, Move, Pass, Spread, TakeUpcard
+from parlour.games.gin_rummy.moves import (
+    MOVE_TYPES,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Gin,
+    Knock,
+    Move,
+    Pass,
+    Spread,
+    TakeUpcard,
+)
 from parlour.games.gin_rummy.render import render
 from parlour.games.gin_rummy.rules import HAND_SIZE as HAND_SIZE
 from parlour.games.gin_rummy.rules import STOCK_FLOOR as STOCK_FLOOR
 from parlour.games.gin_rummy.rules import (
+    QUICK,
+    ZONES,
     DealerRule,
     Options,
     Phase,
@@ -63,10 +88,12 @@ from parlour.games.gin_rummy.rules import (
 from parlour.games.gin_rummy.scoring import CARD_POINTS as CARD_POINTS
 from parlour.games.gin_rummy.scoring import MELD_RULES as MELD_RULES
 from parlour.games.gin_rummy.scoring import PACK as PACK
-from parlour.games.gin_rummy.scoring import Showdown, deadwood, is_meld
+from parlour.games.gin_rummy.scoring import Showdown, deadwood, is_meld, showdown_of
 
 __all__ = [
     "GAME",
+    "MOVE_TYPES",
+    "ZONES",
     "DealerRule",
     "Discard",
     "DrawDiscard",
@@ -92,6 +119,7 @@ __all__ = [
     "parse_move",
     "render",
     "scores",
+    "showdown_of",
     "shuffle_unseen",
     "to_act",
     "view",
@@ -108,9 +136,11 @@ GAME: Final = GameSpec[State, Move, Options](
     default_players=2,
     options_type=Options,
     state_type=State,
-    move_types=(TakeUpcard, Pass, DrawStock, DrawDiscard, Discard, Knock, Gin, Spread),
+    move_types=MOVE_TYPES,
     presets=(("classic", Options.classic()),),
     max_plies=200_000,
+    quick=QUICK,
+    zones=ZONES,
     new_game=new_game,
     legal_moves=legal_moves,
     apply=apply,

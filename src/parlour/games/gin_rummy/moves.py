@@ -3,18 +3,22 @@
 Each move is a small frozen record whose `str` is its notation ("take upcard", "pass", "draw
 stock", "draw discard", "discard 7H", "knock 7H", "gin 7H", "spread 4H 5H 6H, 9C 9D 9S"). Since
 `legal_moves` runs every ply, the moves and events that do not depend on the position are built
-once here, per seat (and per card), and looked up rather than constructed.
+once here, per seat and per card, in tuples indexed by `Card.index`, and looked up rather than
+constructed.
 """
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias
+from collections.abc import Callable
+from typing import Final, TypeAlias, TypeVar
 
 import attrs
 
-from parlour.core.cards import Card, cards_text
-from parlour.core.events import Event
-from parlour.games.gin_rummy.scoring import BIT, PACK
+from parlour.core.cards import CARD_INDICES, HIDDEN, Card, cards_text
+from parlour.core.events import Event, EventKind
+from parlour.games.gin_rummy.scoring import PACK
+
+T = TypeVar("T")
 
 
 @attrs.frozen
@@ -39,6 +43,8 @@ class Pass:
 
 @attrs.frozen
 class DrawStock:
+    """Draw the top card of the stock."""
+
     player: int
 
     def __str__(self) -> str:
@@ -47,6 +53,8 @@ class DrawStock:
 
 @attrs.frozen
 class DrawDiscard:
+    """Take the top card of the discard pile."""
+
     player: int
 
     def __str__(self) -> str:
@@ -55,6 +63,8 @@ class DrawDiscard:
 
 @attrs.frozen
 class Discard:
+    """Discard `card` and end the turn."""
+
     player: int
     card: Card
 
@@ -96,16 +106,35 @@ class Spread:
 
 
 Move: TypeAlias = TakeUpcard | Pass | DrawStock | DrawDiscard | Discard | Knock | Gin | Spread
+MOVE_TYPES: Final = (TakeUpcard, Pass, DrawStock, DrawDiscard, Discard, Knock, Gin, Spread)
+"""Every move class, for `checked_apply` and `GameSpec.move_types`."""
 
 # ---------------------------------------------------------------------------------------------
 # Prebuilt per seat (and card)
+
+SEATS: Final = (0, 1)
+
+
+def by_card(make: Callable[[int, Card], T]) -> tuple[tuple[T, ...], ...]:
+    """`table[seat][card.index]`: `make(seat, card)` for every card of the pack. The indices of
+    cards outside the pack hold `make(seat, HIDDEN)`, a placeholder no legal move reaches."""
+    rows = []
+    for seat in SEATS:
+        row = [make(seat, HIDDEN)] * CARD_INDICES
+        for card in PACK:
+            row[card.index] = make(seat, card)
+        rows.append(tuple(row))
+    return tuple(rows)
+
 
 TAKE: Final = (TakeUpcard(0), TakeUpcard(1))
 PASS: Final = (Pass(0), Pass(1))
 STOCK: Final = (DrawStock(0), DrawStock(1))
 PILE: Final = (DrawDiscard(0), DrawDiscard(1))
-# Per card and seat, built once: the card's discard move, its bit and event (one hash per use).
-DISCARD: Final = tuple({c: (Discard(p, c), BIT[c], Event("discards", p, (c,))) for c in PACK} for p in (0, 1))
-STOCK_EVENT: Final = tuple({c: Event("draws from the stock", p, (c,), private=True) for c in PACK} for p in (0, 1))
-KNOCK: Final = tuple({c: Knock(p, c) for c in PACK} for p in (0, 1))
-GIN: Final = tuple({c: Gin(p, c) for c in PACK} for p in (0, 1))
+PASS_EVENTS: Final = tuple((Event(EventKind.PASSES, player=p),) for p in SEATS)
+DISCARD: Final = by_card(lambda p, c: Discard(p, c))
+DISCARD_EVENTS: Final = by_card(lambda p, c: (Event(EventKind.DISCARDS, player=p, cards=(c,)),))
+STOCK_EVENTS: Final = by_card(lambda p, c: (Event(EventKind.DRAWS, player=p, cards=(c,), private=True),))
+"""`STOCK_EVENTS[seat][card.index]`: the seat draws the card from the stock, seen by it alone."""
+KNOCK: Final = by_card(lambda p, c: Knock(p, c))
+GIN: Final = by_card(lambda p, c: Gin(p, c))

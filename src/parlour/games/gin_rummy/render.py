@@ -2,18 +2,19 @@
 
 `render` says whose move of which kind it is (or how the game ended), shows each seat's score,
 hands won and cards (a visible hand grouped by suit with its least deadwood, a hidden one only
-as a count), the stock and the top of the discard pile, and the last knock's showdown. It reads
-positions only through `State` and the public verbs, and counts with the meld engine.
+as a count), the stock and the top of the discard pile, and, right after a knock, its showdown
+(read back from the events of that move). It reads positions only through `State`, the public
+verbs and the events, and counts with the meld engine.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from parlour.core.cards import HIDDEN, Card, cards_text
+from parlour.core.cards import Card, cards_text
 from parlour.core.text import by_suit
 from parlour.games.gin_rummy.rules import HAND_SIZE, Phase, State, margin, scores
-from parlour.games.gin_rummy.scoring import BIT, ENGINE, Showdown
+from parlour.games.gin_rummy.scoring import BIT, CARD_POINTS, ENGINE, Showdown, showdown_of
 
 _PILE_SHOWN: Final = 12
 """The discards `render` lists (the top ones); the pile can hold 30."""
@@ -24,9 +25,9 @@ def render(state: State) -> str:
 
     The hand number and dealer, what the seat to act must do (the upcard offer, draw, discard,
     spread) or the result, one line per seat (score, hands won, cards held) with a visible hand
-    grouped by suit and its least deadwood, the stock count and the discard pile (top last), and
-    the last knock's showdown: melds, deadwood, lay-offs and the points it scored. Hidden cards
-    appear only as counts.
+    grouped by suit and its least deadwood, the stock count and the discard pile (top last),
+    and, in the state a knock led to, the showdown: melds, deadwood, lay-offs and the points it
+    scored. Hidden cards appear only as counts.
     """
     o = state.options
     lines = [f"hand {state.hand}, dealer seat {state.dealer}, game to {o.target}", _render_now(state)]
@@ -36,16 +37,9 @@ def render(state: State) -> str:
         line = f"seat {s}  score {state.scores[s]:>{width}}, {won} hand{'' if won == 1 else 's'} won  "
         taken = state.taken if s == state.player else ()
         line += f"{len(held)} cards" + (f" + {taken[0]} taken" if taken else "")
-        visible = bool(held) and HIDDEN not in held
+        visible = bool(held) and not any(c.is_hidden for c in held)
         if visible and state.phase is not Phase.OVER:
-            mask = ENGINE.mask(held)
-            if taken:
-                low = min(ENGINE.deadwood(mask ^ BIT[c]) for c in held)
-                line += f", deadwood {low} after the best discard"
-            elif len(held) > HAND_SIZE:
-                line += f", deadwood {ENGINE.deadwood_after_discard(mask)} after the best discard"
-            else:
-                line += f", deadwood {ENGINE.deadwood(mask)}"
+            line += f", {_deadwood_text(state, held, taken)}"
         lines.append(line)
         if visible:
             lines.append("        " + by_suit(held) + (f" + {taken[0]}" if taken else ""))
@@ -57,9 +51,24 @@ def render(state: State) -> str:
     else:
         shown = f"(top last): {cards_text(pile)}"
     lines.append(f"stock {len(state.stock)} cards; discard pile {shown}")
-    if state.showdown is not None:
-        lines += _render_showdown(state.showdown, state.hand if state.phase is Phase.OVER else state.hand - 1)
+    showdown = showdown_of(state.events)
+    if showdown is not None:
+        lines += _render_showdown(showdown, state.hand if state.phase is Phase.OVER else state.hand - 1)
     return "\n".join(lines)
+
+
+def _deadwood_text(state: State, held: tuple[Card, ...], taken: tuple[Card, ...]) -> str:
+    """The least deadwood of a visible hand: after the best discard while it holds eleven cards,
+    of the ten cards laid down while its knocker arranges them, else of the hand."""
+    mask = ENGINE.mask((*held, *taken))
+    if state.phase is Phase.SPREAD and taken:
+        return f"deadwood {ENGINE.deadwood(mask)} with {taken[0]}"
+    if taken:
+        low = min(ENGINE.deadwood(mask ^ BIT[c.index]) for c in held)
+        return f"deadwood {low} after the best discard"
+    if len(held) > HAND_SIZE:
+        return f"deadwood {ENGINE.deadwood_after_discard(mask)} after the best discard"
+    return f"deadwood {ENGINE.deadwood(mask)}"
 
 
 def _render_now(state: State) -> str:
@@ -93,7 +102,7 @@ def _render_showdown(shown: Showdown, number: int) -> list[str]:
     k, d = shown.knocker, 1 - shown.knocker
 
     def dead(cards: tuple[Card, ...]) -> str:
-        return f"deadwood {cards_text(cards) or '-'} ({ENGINE.points(ENGINE.mask(cards))})"
+        return f"deadwood {cards_text(cards) or '-'} ({sum(CARD_POINTS[c.rank] for c in cards)})"
 
     def melds(sets: tuple[tuple[Card, ...], ...]) -> str:
         return ", ".join(cards_text(m) for m in sets) or "no melds"

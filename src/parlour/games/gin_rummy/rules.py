@@ -1,10 +1,11 @@
 """Gin Rummy's rules: the options, the position, the public verbs and the phase helpers.
 
 This module is the game itself: `Options` and its presets, the `State` of a deal (`Phase` says
-whose move of which kind it is), `new_game`, `legal_moves`, `apply` and the other verbs of the
-game protocol, then the `_legal_<phase>` / `_apply_<phase>` helpers, dealing, and the scoring of
-a knock (`_showdown`, which counts with `scoring.score_knock`). The moves and their prebuilt
-lookup tables live in `moves`, the meld engine and the showdown record in `scoring`.
+whose move of which kind it is) with its declared card zones, `new_game`, `legal_moves`, `apply`
+and the other verbs of the game protocol, then the `_legal_<phase>` / `_apply_<phase>` helpers,
+dealing, and the scoring of a knock (`_showdown`, which counts with `scoring.score_knock`). The
+moves and their prebuilt lookup tables live in `moves`, the meld engine and the showdown record
+in `scoring`.
 """
 
 from __future__ import annotations
@@ -17,23 +18,28 @@ from typing import Final
 
 import attrs
 
-from parlour.core.cards import HIDDEN, Card, Rank, check_conservation, sorted_cards
+from parlour.core.cards import Card, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.errors import IllegalMove
-from parlour.core.events import Event, redact_events
-from parlour.core.game import checked_apply, require_options, require_players
+from parlour.core.events import Event, EventKind
+from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players
 from parlour.core.melds import Meld
 from parlour.core.notation import parse_by_matching
-from parlour.core.rng import Rng, fresh_seed
+from parlour.core.options import check_option_types
+from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
+from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.gin_rummy.moves import (
     DISCARD,
+    DISCARD_EVENTS,
     GIN,
     KNOCK,
+    MOVE_TYPES,
     PASS,
+    PASS_EVENTS,
     PILE,
     STOCK,
-    STOCK_EVENT,
+    STOCK_EVENTS,
     TAKE,
     Discard,
     DrawDiscard,
@@ -45,7 +51,7 @@ from parlour.games.gin_rummy.moves import (
     Spread,
     TakeUpcard,
 )
-from parlour.games.gin_rummy.scoring import BIT, ENGINE, PACK, Showdown, meld_cards_of, score_knock
+from parlour.games.gin_rummy.scoring import BIT, ENGINE, PACK, meld_cards_of, score_knock, showdown_events
 
 # ---------------------------------------------------------------------------------------------
 # Rule tables
@@ -53,6 +59,9 @@ from parlour.games.gin_rummy.scoring import BIT, ENGINE, PACK, Showdown, meld_ca
 HAND_SIZE: Final = 10
 STOCK_FLOOR: Final = 2
 """A discard that leaves this many cards in the stock (the 50th card drawn) voids the hand."""
+PUT_AWAY: Final = "discards"
+"""The label of the SHOWS event of the card a knocker discards, and of the last discard of a
+void hand: both cards go back into the pack with the hand, so they are shown, not kept."""
 
 
 class DealerRule(enum.Enum):
@@ -66,27 +75,42 @@ class DealerRule(enum.Enum):
 class Options:
     """Rule options; the defaults are the classic game of seed 004."""
 
-    knock_limit: int = attrs.field(default=10, validator=attrs.validators.in_(range(0, 100)))
-    """Most deadwood a knocker may hold (seed: "count 10 or less")."""
-    gin_bonus: int = attrs.field(default=25, validator=attrs.validators.ge(0))
+    knock_limit: int = 10
+    """Most deadwood a knocker may hold, 0 to 99 (seed: "count 10 or less")."""
+    gin_bonus: int = 25
     """Bonus for going gin (seed: "plus a bonus of 25")."""
-    undercut_bonus: int = attrs.field(default=25, validator=attrs.validators.ge(0))
+    undercut_bonus: int = 25
     """Bonus to a defender whose count is equal or lower (seed: "a bonus of 25 points")."""
-    target: int = attrs.field(default=100, validator=attrs.validators.ge(1))
+    target: int = 100
     """The game ends when a player's hand points reach this (seed: "100 points")."""
-    game_bonus: int = attrs.field(default=100, validator=attrs.validators.ge(0))
+    game_bonus: int = 100
     """Added to the game winner's score (seed: "A 100-point bonus")."""
-    box_bonus: int = attrs.field(default=25, validator=attrs.validators.ge(0))
+    box_bonus: int = 25
     """Added per hand won, to both players, at the end (seed: the box or line bonus)."""
     shutout_doubles: bool = True
     """The margin doubles when the loser scored no point (seed: shutout, schneider)."""
     dealer_rule: DealerRule = DealerRule.ALTERNATE
     """Who deals the next hand: alternate (rules note) or the hand's winner (many books)."""
 
+    def __attrs_post_init__(self) -> None:
+        check_option_types(self)
+        if not 0 <= self.knock_limit <= 99:
+            raise ValueError(f"knock_limit must be 0 to 99 points of deadwood, not {self.knock_limit}")
+        if self.target < 1:
+            raise ValueError(f"target must be a positive number of points, not {self.target}")
+        for name in ("gin_bonus", "undercut_bonus", "game_bonus", "box_bonus"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} may not be negative, not {getattr(self, name)}")
+
     @classmethod
     def classic(cls) -> Options:
         """Seed 004's game (the defaults)."""
         return cls()
+
+
+QUICK: Final = Options(target=25)
+"""A short match for the generic sweeps (`GameSpec.quick`): the first to 25 hand points."""
+_DEFAULTS: Final = Options()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -102,7 +126,8 @@ class Phase(enum.Enum):
     DISCARD = 4
     """`player` holds 11 cards: discard, knock or go gin."""
     SPREAD = 5
-    """`player` knocked with `knock_card` and chooses the arrangement."""
+    """`player` knocked with `knock_card`, lays the other ten cards down and chooses how to
+    arrange them."""
     OVER = 6
 
 
@@ -112,7 +137,11 @@ class State:
 
     options: Options
     hand: int
+    """The number of the deal, from 1 (a void hand counts too)."""
     rng: Rng | None
+    viewer: int | None = None
+    """In a view, the seat it was made for (None: a spectator); None in a real state."""
+    events: tuple[Event, ...] = attrs.field(default=(), eq=False)
     dealer: int
     phase: Phase
     player: int
@@ -124,18 +153,42 @@ class State:
     """The card taken from the discard pile this turn (none or one), held apart from the hand
     until the turn ends because it may not be discarded at once. It is public."""
     knock_card: tuple[Card, ...] = ()
-    """In SPREAD, the card the knocker put away (one), held apart from the hand; else none."""
+    """In SPREAD, the card the knocker discarded (one), face up; else none."""
     scores: tuple[int, int] = (0, 0)
     """Hand points so far (before the game and box bonuses)."""
     boxes: tuple[int, int] = (0, 0)
     """Hands won so far."""
-    showdown: Showdown | None = None
-    """The last knock's showdown (kept until the next one; None after a void hand)."""
-    events: tuple[Event, ...] = attrs.field(default=(), eq=False)
 
     @functools.cached_property
     def legal(self) -> tuple[Move, ...]:
-        return _legal(self)
+        """The legal moves: the seat to act's in a real state, the viewer's alone in a view."""
+        if self.rng is not None:
+            return _legal(self, None)
+        return () if self.viewer is None else _legal(self, self.viewer)
+
+
+_BUILD: Final = builder(State)
+"""`State(...)` for the play loop: every field in order, positionally."""
+
+
+def _hands_seen(state: object, viewer: int | None, owner: int | None) -> bool:
+    """A hand is seen by its owner; the knocker's by everyone once laid down (SPREAD); both
+    by everyone when the game is over."""
+    assert isinstance(state, State)
+    phase = state.phase
+    return viewer == owner or phase is Phase.OVER or (phase is Phase.SPREAD and owner == state.player)
+
+
+ZONES: Final = (
+    Zone("hands", _hands_seen, by_seat=True, sort=sorted_cards),
+    Zone("stock", Seen.NOBODY),
+    Zone("discards", Seen.EVERYONE),
+    Zone("taken", Seen.EVERYONE),
+    Zone("knock_card", Seen.EVERYONE),
+)
+"""Where the cards lie: each hand seen by its owner (the knocker's laid down for all while it
+is arranged, both shown once the game is over), the stock by nobody, the discard pile, the card
+taken from it this turn and the knocker's discard by everyone."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -151,29 +204,32 @@ def new_game(
     dealer: int | None = None,
 ) -> State:
     """The first deal. `deck` fixes it (top card first); `dealer` fixes the first dealer."""
+    options = require_options("gin_rummy", _DEFAULTS if options is None else options, Options)
     require_players("gin_rummy", players, (2,), 2)
-    rng = Rng(fresh_seed() if seed is None else seed)
+    rng = seeded(seed)
     if dealer is None:
         dealer, rng = rng.below(2)
     else:
-        check_seat("dealer", dealer, 2)
-    return _deal(require_options("gin_rummy", options, Options), 1, dealer, rng, deck, (0, 0), (0, 0), None, ())
+        check_seat("dealer=", dealer, 2)
+    return _deal(options, 1, dealer, rng, deck, (0, 0), (0, 0), ())
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
-    """Every legal move of the seat to act: the order is take, pass, draws, discards in hand
-    order, knocks in hand order, gins in hand order, spreads by deadwood.
+def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
+    """Every legal move, or seat `player`'s (on a view, the viewer's): take, pass, draws,
+    discards in hand order, knocks in hand order, gins in hand order, spreads by deadwood.
 
     >>> s = apply(new_game(seed=3, dealer=0), Pass(1))
-    >>> [str(m) for m in legal_moves(apply(s, Pass(0)))]
-    ['draw stock']
+    >>> [str(m) for m in legal_moves(apply(s, Pass(0)))], legal_moves(s, 1)
+    (['draw stock'], ())
     """
-    return state.legal
+    if player is None:
+        return state.legal  # what moves_for returns for every seat, without the call
+    return moves_for(state, player, 2, state.legal)
 
 
 def apply(state: State, move: Move) -> State:
     """The state after `move`; raises IllegalMove naming the broken rule."""
-    return checked_apply(state, move, state.legal, explain=_why_illegal, unchecked=_apply)
+    return checked_apply(state, move, state.legal, explain=_why_illegal, unchecked=_apply, move_types=MOVE_TYPES)
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -190,10 +246,7 @@ def scores(state: State) -> tuple[int, ...]:
     applies to the margin, see `margin`)."""
     if state.phase is not Phase.OVER:
         return state.scores
-    o = state.options
-    return tuple(
-        state.scores[s] + o.box_bonus * state.boxes[s] + (o.game_bonus if s == state.player else 0) for s in (0, 1)
-    )
+    return _totals(state.options, state.scores, state.boxes, state.player)
 
 
 def margin(state: State) -> int:
@@ -216,57 +269,41 @@ def winners(state: State) -> frozenset[int]:
 
 
 def view(state: State, player: int | None) -> State:
-    """What `player` sees: the other hand and the stock hidden (counts kept), no rng.
-
-    Once the game is over both hands are shown; the last showdown is always public.
-    """
-    hands = state.hands
-    if state.phase is not Phase.OVER:
-        hands = (
-            hands[0] if player == 0 else (HIDDEN,) * len(hands[0]),
-            hands[1] if player == 1 else (HIDDEN,) * len(hands[1]),
-        )
-    return attrs.evolve(
-        state,
-        rng=None,
-        hands=hands,
-        stock=(HIDDEN,) * len(state.stock),
-        events=redact_events(state.events, player),
-    )
+    """What `player` (None: a spectator) sees: the other hand (unless laid down or the game is
+    over) and the stock hidden, counts kept; no random source; events redacted."""
+    check_viewer(state, player, 2)
+    return zone_view(state, player, ZONES)
 
 
-def parse_move(state: State, text: str) -> Move:
+def parse_move(state: State, text: str, player: int | None = None) -> Move:
     """Reads "take upcard", "pass", "draw stock", "draw discard", "discard 7H", "knock 7H",
-    "gin 7H" or "spread 4H 5H 6H, 9C 9D 9S"."""
-    return parse_by_matching(text, state.legal)
+    "gin 7H" or "spread 4H 5H 6H, 9C 9D 9S" (of seat `player`, or of the seat of a "1: ..."
+    prefix)."""
+    return parse_by_matching(text, legal_moves(state), player)
 
 
 def check_invariants(state: State) -> None:
     """Raises ValueError for a state no game reaches (also accepts views)."""
     check_seat("dealer", state.dealer, 2)
     check_seat("player", state.player, 2)
+    if state.viewer is not None:
+        check_seat("viewer", state.viewer, 2)
     if state.hand < 1:
         raise ValueError(f"hand number {state.hand} is not 1 or more")
     if state.rng is not None:
         Rng.check(state.rng)
-    zones = (*state.hands[0], *state.hands[1], *state.stock, *state.discards, *state.taken, *state.knock_card)
-    check_conservation("gin rummy cards", zones, PACK)
-    sizes = tuple(len(h) for h in state.hands)
+    check_zones("gin_rummy", state, ZONES, PACK)
+    for s, held in enumerate(state.hands):
+        if held != sorted_cards(held):
+            raise ValueError(f"seat {s}'s hand is not in sorted order")
     if len(state.taken) > 1 or len(state.knock_card) > 1:
         raise ValueError("at most one card is taken from the pile or put away by a knock")
     phase = state.phase
-    if min(state.scores) < 0 or min(state.boxes) < 0:
-        raise ValueError("scores and boxes may not be negative")
-    if state.boxes[0] + state.boxes[1] > state.hand:
-        raise ValueError("more hands won than hands dealt")
-    reached = [s for s in (0, 1) if state.scores[s] >= state.options.target]
-    if (phase is Phase.OVER) != bool(reached) or (reached and reached != [state.player]):
-        raise ValueError("the game is over exactly when the seat `player` has reached the target")
+    _check_scores(state)
+    sizes = tuple(len(h) for h in state.hands)
     holding = {Phase.DISCARD: 11, Phase.SPREAD: 10}.get(phase, 10) - len(state.taken)
     if sizes[state.player] != holding or sizes[1 - state.player] != 10:
         raise ValueError(f"hand sizes {sizes} do not fit phase {phase.name}")
-    if phase is Phase.OVER and state.showdown is None:
-        raise ValueError("a finished game shows its last showdown")
     if phase is Phase.DRAW and not state.discards:
         raise ValueError("a player draws with an empty discard pile")
     floor = STOCK_FLOOR if phase in (Phase.DISCARD, Phase.SPREAD, Phase.OVER) else STOCK_FLOOR + 1
@@ -280,26 +317,36 @@ def check_invariants(state: State) -> None:
         raise ValueError("a card is held apart as taken from the pile only during its taker's turn")
     if bool(state.knock_card) != (phase is Phase.SPREAD):
         raise ValueError("a knock card is set exactly while the knocker spreads")
-    if phase is Phase.SPREAD and state.rng is not None and not state.legal:
-        raise ValueError("the knock card leaves no arrangement within the knock limit")
-    if state.showdown is not None:
-        _check_showdown(state, state.showdown)
+    if phase is Phase.SPREAD:
+        # The knocker's cards lie face up: they must allow the choice that a spread is.
+        mask = ENGINE.mask((*state.hands[state.player], *state.taken))
+        if ENGINE.deadwood(mask) == 0:
+            raise ValueError("the knocker's ten cards all meld: that knock was gin")
+        if len(_spreads(state)) < 2:
+            raise ValueError("a knocker spreads only when two or more arrangements are within the knock limit")
+
+
+def _check_scores(state: State) -> None:
+    """The score laws: the hands won fit the hands scored (none yet of the hand in play), every
+    point was won with a hand, and the game is over exactly when its winner reached the target."""
+    phase, points, boxes = state.phase, state.scores, state.boxes
+    if min(points) < 0 or min(boxes) < 0:
+        raise ValueError("scores and boxes may not be negative")
+    scored = state.hand if phase is Phase.OVER else state.hand - 1
+    if sum(boxes) > scored:
+        raise ValueError(f"the boxes {boxes} count more hands won than the {scored} scored so far")
+    for s in (0, 1):
+        if points[s] and not boxes[s]:
+            raise ValueError(f"seat {s} has {points[s]} points without winning a hand")
+    reached = [s for s in (0, 1) if points[s] >= state.options.target]
+    if (phase is Phase.OVER) != bool(reached) or (reached and reached != [state.player]):
+        raise ValueError("the game is over exactly when the seat `player` has reached the target")
 
 
 def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
-    """The same position with the cards `player` cannot see (other hand, stock) rearranged."""
-    over = state.phase is Phase.OVER
-    # A knocker about to spread keeps their cards: the knock itself says they can be spread.
-    fixed = state.player if state.phase is Phase.SPREAD else None
-    seats = [s for s in (0, 1) if s != player and s != fixed and not over]
-    unseen = [c for s in seats for c in state.hands[s]] + list(state.stock)
-    mixed, _ = Rng(seed).shuffled(unseen)
-    hands = list(state.hands)
-    at = 0
-    for s in seats:
-        hands[s] = sorted_cards(mixed[at : at + len(hands[s])])
-        at += len(hands[s])
-    return attrs.evolve(state, hands=(hands[0], hands[1]), stock=tuple(mixed[at:]), rng=Rng(seed ^ 0x5EED))
+    """The same position with the cards `player` cannot see (another hidden hand, the stock)
+    dealt afresh among the same places."""
+    return zone_shuffle(state, player, seed, ZONES)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -309,8 +356,11 @@ _SORT: Final = {c: c.sort_key for c in PACK}
 """Each card's sort key, to insert a card into a sorted hand by bisection."""
 
 
-def _legal(state: State) -> tuple[Move, ...]:
+def _legal(state: State, only: int | None) -> tuple[Move, ...]:
+    """The moves of the seat to act (`only` None), or of seat `only` from what it sees."""
     p = state.player
+    if only is not None and only != p:
+        return ()
     match state.phase:
         case Phase.OFFER:
             return (TAKE[p], PASS[p])
@@ -322,31 +372,29 @@ def _legal(state: State) -> tuple[Move, ...]:
             return _legal_discard(state)
         case Phase.SPREAD:
             return _legal_spread(state)
-        case Phase.OVER:
-            return ()
+    return ()
 
 
 def _legal_discard(state: State) -> tuple[Move, ...]:
     p, hand = state.player, state.hands[state.player]
-    if hand[0].rank is Rank.HIDDEN:
-        return ()  # a view of the other seat's turn: its choices are not known
-    entries = [DISCARD[p][c] for c in hand]
+    row, bit = DISCARD[p], BIT
     # No immediate re-discard: the card taken from the pile is held apart, not in `hand`.
-    moves: list[Move] = [e[0] for e in entries]
-    mask = BIT[state.taken[0]] if state.taken else 0
-    for e in entries:
-        mask |= e[1]
+    moves: list[Move] = [row[c.index] for c in hand]
+    mask = bit[state.taken[0].index] if state.taken else 0
+    for c in hand:
+        mask |= bit[c.index]
     limit = state.options.knock_limit
     # Knock with deadwood within the limit after some discard; gin with none.
     if ENGINE.discard_bound(mask) <= limit:
         knocks: list[Move] = []
         gins: list[Move] = []
+        knock, gin = KNOCK[p], GIN[p]
         for c in hand:
-            left = ENGINE.deadwood(mask ^ DISCARD[p][c][1])
+            left = ENGINE.deadwood(mask ^ bit[c.index])
             if left == 0:
-                gins.append(GIN[p][c])
+                gins.append(gin[c.index])
             elif left <= limit:
-                knocks.append(KNOCK[p][c])
+                knocks.append(knock[c.index])
         moves += knocks + gins
     return tuple(moves)
 
@@ -357,14 +405,14 @@ def _spreads(state: State) -> tuple[tuple[tuple[Meld, ...], int], ...]:
 
 
 def _legal_spread(state: State) -> tuple[Move, ...]:
-    if state.hands[state.player][0].rank is Rank.HIDDEN:
-        return ()
     return tuple(Spread(state.player, meld_cards_of(melds)) for melds, _ in _spreads(state))
 
 
 def _why_illegal(state: State, move: Move) -> str:
-    if move.player != state.player or state.phase is Phase.OVER:
-        return f"it is seat {state.player}'s turn" if state.phase is not Phase.OVER else "the game is over"
+    if state.phase is Phase.OVER:
+        return "the game is over"
+    if move.player != state.player:
+        return f"it is seat {state.player}'s turn"
     hand = state.hands[state.player]
     if isinstance(move, (TakeUpcard, Pass)):
         return "the upcard is offered only before the first draw"
@@ -379,7 +427,7 @@ def _why_illegal(state: State, move: Move) -> str:
             return f"{move.card} was just taken from the discard pile and may not be discarded this turn"
         if move.card not in hand:
             return f"{move.card} is not in the hand"
-        left = ENGINE.deadwood(ENGINE.mask((*hand, *state.taken)) ^ BIT[move.card])
+        left = ENGINE.deadwood(ENGINE.mask((*hand, *state.taken)) ^ BIT[move.card.index])
         if isinstance(move, Knock):
             if left == 0:
                 return "all ten other cards meld: that is gin, not a knock"
@@ -395,69 +443,50 @@ def _apply(state: State, move: Move) -> State:
     match move:
         case TakeUpcard() | DrawDiscard():
             card = state.discards[-1]
-            what = "takes the upcard" if isinstance(move, TakeUpcard) else "draws from the discard pile"
-            return attrs.evolve(
-                state, phase=Phase.DISCARD, player=p, discards=state.discards[:-1], taken=(card,),
-                events=(Event(what, p, (card,)),),
-            )
+            label = "upcard" if isinstance(move, TakeUpcard) else "discard pile"
+            return _BUILD(
+                state.options, state.hand, state.rng, None, (Event(EventKind.TAKES, player=p, cards=(card,), label=label),),
+                state.dealer, Phase.DISCARD, p, state.hands, state.stock, state.discards[:-1], (card,), (),
+                state.scores, state.boxes,
+            )  # fmt: skip
         case DrawStock():
-            card = state.stock[0]
-            event = STOCK_EVENT[p][card]
-            return _after_draw(state, p, card, state.stock[1:], event)
+            return _apply_draw(state, p)
         case Pass():
-            if p == state.dealer:
-                nxt = attrs.evolve(state, phase=Phase.STOCK_ONLY, player=1 - p, events=(Event("passes", p),))
-            else:
-                nxt = attrs.evolve(state, player=1 - p, events=(Event("passes", p),))
-            return nxt
+            phase = Phase.STOCK_ONLY if p == state.dealer else Phase.OFFER
+            return attrs.evolve(state, phase=phase, player=1 - p, events=PASS_EVENTS[p])
         case Discard(card=card):
             return _apply_discard(state, p, card)
-        case Gin(card=card) | Knock(card=card):
-            held = state.hands[p]
-            at = held.index(card)
-            rest = held[:at] + held[at + 1 :]
-            knocked = attrs.evolve(
-                state, phase=Phase.SPREAD, hands=(rest, state.hands[1]) if p == 0 else (state.hands[0], rest),
-                knock_card=(card,), events=(Event("knocks", p, (card,)),),
-            )
-            if isinstance(move, Gin):
-                mask = ENGINE.mask((*knocked.hands[p], *knocked.taken))
-                return _showdown(knocked, meld_cards_of(ENGINE.best_melds(mask)), gin=True)
-            spreads = _spreads(knocked)
-            return _showdown(knocked, meld_cards_of(spreads[0][0]), gin=False) if len(spreads) == 1 else knocked
+        case Gin(card=card):
+            return _apply_knock(state, p, card, gin=True)
+        case Knock(card=card):
+            return _apply_knock(state, p, card, gin=False)
         case Spread(melds=melds):
-            return _showdown(state, melds, gin=False, announced=True)
+            return _showdown(state, melds, gin=False, told=())
     raise IllegalMove(f"{move!r} is not a Gin Rummy move")
 
 
-def _after_draw(
-    state: State,
-    p: int,
-    card: Card,
-    stock: tuple[Card, ...],
-    event: Event,
-) -> State:
+def _apply_draw(state: State, p: int) -> State:
+    card = state.stock[0]
     held = state.hands[p]
     at = bisect.bisect(held, _SORT[card], key=_SORT.__getitem__)
     hand = (*held[:at], card, *held[at:])
-    return State(
-        options=state.options,
-        hand=state.hand,
-        rng=state.rng,
-        dealer=state.dealer,
-        phase=Phase.DISCARD,
-        player=p,
-        hands=(hand, state.hands[1]) if p == 0 else (state.hands[0], hand),
-        stock=stock,
-        discards=state.discards,
-        scores=state.scores,
-        boxes=state.boxes,
-        showdown=state.showdown,
-        events=(event,),
-    )
+    return _BUILD(
+        state.options, state.hand, state.rng, None, STOCK_EVENTS[p][card.index], state.dealer, Phase.DISCARD, p,
+        (hand, state.hands[1]) if p == 0 else (state.hands[0], hand), state.stock[1:], state.discards, (), (),
+        state.scores, state.boxes,
+    )  # fmt: skip
 
 
 def _apply_discard(state: State, p: int, card: Card) -> State:
+    if len(state.stock) <= STOCK_FLOOR:
+        # The 50th card has been drawn and discarded without a knock: a void hand, same dealer.
+        # The discard goes back into the pack at once, so it is shown rather than kept.
+        assert state.rng is not None
+        told = (
+            Event(EventKind.SHOWS, player=p, cards=(card,), label=PUT_AWAY),
+            Event(EventKind.NOTE, label="void hand: no score, the same dealer deals again"),
+        )
+        return _deal(state.options, state.hand + 1, state.dealer, state.rng, None, state.scores, state.boxes, told)
     held = state.hands[p]
     at = held.index(card)
     hand = held[:at] + held[at + 1 :]
@@ -466,29 +495,34 @@ def _apply_discard(state: State, p: int, card: Card) -> State:
         at = bisect.bisect(hand, _SORT[kept], key=_SORT.__getitem__)
         hand = (*hand[:at], kept, *hand[at:])
     hands = (hand, state.hands[1]) if p == 0 else (state.hands[0], hand)
-    event = DISCARD[p][card][2]
-    if len(state.stock) <= STOCK_FLOOR:
-        # The 50th card has been drawn and discarded without a knock: a void hand, same dealer.
-        assert state.rng is not None
-        void = Event("void hand: no score, the same dealer deals again")
-        return _deal(
-            state.options, state.hand + 1, state.dealer, state.rng, None, state.scores, state.boxes, None, (event, void)
-        )
-    return State(
-        options=state.options,
-        hand=state.hand,
-        rng=state.rng,
-        dealer=state.dealer,
-        phase=Phase.DRAW,
-        player=1 - p,
-        hands=hands,
-        stock=state.stock,
-        discards=(*state.discards, card),
-        scores=state.scores,
-        boxes=state.boxes,
-        showdown=state.showdown,
-        events=(event,),
-    )
+    return _BUILD(
+        state.options, state.hand, state.rng, None, DISCARD_EVENTS[p][card.index], state.dealer, Phase.DRAW, 1 - p,
+        hands, state.stock, (*state.discards, card), (), (), state.scores, state.boxes,
+    )  # fmt: skip
+
+
+def _apply_knock(state: State, p: int, card: Card, *, gin: bool) -> State:
+    """Knocks or goes gin with `card` discarded: the spread at once when there is no choice of
+    arrangement, else the SPREAD phase, the knocker's cards laid down for the choice."""
+    held = state.hands[p]
+    at = held.index(card)
+    rest = held[:at] + held[at + 1 :]
+    shown = Event(EventKind.SHOWS, player=p, cards=(card,), label=PUT_AWAY)
+    knocked = _BUILD(
+        state.options, state.hand, state.rng, None, (), state.dealer, Phase.SPREAD, p,
+        (rest, state.hands[1]) if p == 0 else (state.hands[0], rest), state.stock, state.discards, state.taken,
+        (card,), state.scores, state.boxes,
+    )  # fmt: skip
+    if gin:
+        mask = ENGINE.mask((*rest, *state.taken))
+        told = (Event(EventKind.GOES_GIN, player=p), shown)
+        return _showdown(knocked, meld_cards_of(ENGINE.best_melds(mask)), gin=True, told=told)
+    spreads = _spreads(knocked)
+    if len(spreads) == 1:
+        melds, left = spreads[0]
+        told = (Event(EventKind.KNOCKS, player=p, numbers=(left,)), shown)
+        return _showdown(knocked, meld_cards_of(melds), gin=False, told=told)
+    return attrs.evolve(knocked, events=(Event(EventKind.KNOCKS, player=p), shown))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -503,98 +537,64 @@ def _deal(
     deck: Sequence[Card | str] | None,
     points: tuple[int, int],
     boxes: tuple[int, int],
-    showdown: Showdown | None,
     events: tuple[Event, ...],
 ) -> State:
     cards, rng = shuffled_or_fixed(PACK, rng, deck)
     dealt, rest = deal(cards, players=2, first=1 - dealer, each=HAND_SIZE)
     upcard = rest[0]
-    return State(
-        options=options,
-        hand=number,
-        rng=rng,
-        dealer=dealer,
-        phase=Phase.OFFER,
-        player=1 - dealer,
-        hands=(sorted_cards(dealt[0]), sorted_cards(dealt[1])),
-        stock=rest[1:],
-        discards=(upcard,),
-        scores=points,
-        boxes=boxes,
-        showdown=showdown,
-        events=(*events, Event("deals", dealer), Event("turns up", cards=(upcard,))),
+    events = (
+        *events,
+        Event(EventKind.DEALS, player=dealer, numbers=(number,)),
+        Event(EventKind.TURNS_UP, cards=(upcard,)),
+    )
+    return _BUILD(
+        options, number, rng, None, events, dealer, Phase.OFFER, 1 - dealer,
+        (sorted_cards(dealt[0]), sorted_cards(dealt[1])), rest[1:], (upcard,), (), (), points, boxes,
+    )  # fmt: skip
+
+
+def _totals(options: Options, points: tuple[int, int], boxes: tuple[int, int], winner: int) -> tuple[int, int]:
+    """The final totals: hand points, the game bonus to the winner, the box bonus per hand won."""
+    game, box = options.game_bonus, options.box_bonus
+    return (
+        points[0] + box * boxes[0] + (game if winner == 0 else 0),
+        points[1] + box * boxes[1] + (game if winner == 1 else 0),
     )
 
 
-def _check_showdown(state: State, shown: Showdown) -> None:
-    """Raises ValueError unless the showdown follows from the cards it shows (and, once the
-    game is over, from the hands)."""
-    check_seat("showdown knocker", shown.knocker, 2)
-    mine = [c for m in shown.melds for c in m] + list(shown.deadwood)
-    theirs = [c for m in shown.defender_melds for c in m] + list(shown.laid_off) + list(shown.defender_deadwood)
-    both = mine + theirs
-    if len(mine) != 10 or len(theirs) != 10 or len(set(both)) != 20 or any(c not in BIT for c in both):
-        raise ValueError("a showdown shows ten distinct cards of the pack for each player")
-    if any(ENGINE.mask(m) not in ENGINE.melds or ENGINE.melds[ENGINE.mask(m)].cards != m for m in shown.melds):
-        raise ValueError("the knocker's spread holds something that is not a meld")
-    if shown.gin != (not shown.deadwood) or ENGINE.points(ENGINE.mask(shown.deadwood)) > state.options.knock_limit:
-        raise ValueError("the knocker's deadwood does not allow that knock")
-    o, k_mask, d_mask = state.options, ENGINE.mask(mine), ENGINE.mask(theirs)
-    if score_knock(o.gin_bonus, o.undercut_bonus, shown.knocker, shown.gin, shown.melds, k_mask, d_mask) != shown:
-        raise ValueError("the showdown's lay-offs, deadwood or points do not follow from the cards shown")
-    if state.phase is Phase.OVER:
-        if (sorted_cards(mine), sorted_cards(theirs)) != (state.hands[shown.knocker], state.hands[1 - shown.knocker]):
-            raise ValueError("a finished game's hands are the cards of the last showdown")
-
-
 def _showdown(
-    state: State, melds: tuple[tuple[Card, ...], ...], *, gin: bool, announced: bool = False
+    state: State, melds: tuple[tuple[Card, ...], ...], *, gin: bool, told: tuple[Event, ...]
 ) -> State:
     """Scores a knock: the knocker spreads `melds`, the defender melds and lays off at best.
 
-    `state` is the knocker's SPREAD state (the card put away held apart in `knock_card`);
-    `announced` when the knock was already told by the move before (a separate spread move).
+    `state` is the knocker's SPREAD state (the discarded card in `knock_card`); `told` the
+    events of the knock itself when it happens in the same move (empty after a separate
+    spread move). The showdown's cards are told only in events: the next deal takes them back.
     """
     o = state.options
     k, d = state.player, 1 - state.player
     card = state.knock_card[0]
     knocker_mask = ENGINE.mask((*state.hands[k], *state.taken))
     shown = score_knock(o.gin_bonus, o.undercut_bonus, k, gin, melds, knocker_mask, ENGINE.mask(state.hands[d]))
-    winner, points, laid = shown.winner, shown.points, shown.laid_off
-    k_dead, d_dead = ENGINE.points(ENGINE.mask(shown.deadwood)), ENGINE.points(ENGINE.mask(shown.defender_deadwood))
-    d_melds = shown.defender_melds
+    winner, points = shown.winner, shown.points
     totals = replace_at(state.scores, winner, state.scores[winner] + points)
     boxes = replace_at(state.boxes, winner, state.boxes[winner] + 1)
-    hands = replace_at(state.hands, k, ENGINE.cards_of(knocker_mask))
-    knock_event = () if announced else (Event("goes gin" if gin else "knocks", k, (card,)),)
-    events = (
-        *knock_event,
-        Event("shows melds", k, tuple(c for m in melds for c in m)),
-        Event("shows deadwood", k, shown.deadwood, numbers=(k_dead,)),
-        Event("shows melds", d, tuple(c for m in d_melds for c in m)),
-        *((Event("lays off", d, shown.laid_off),) if laid else ()),
-        Event("shows deadwood", d, shown.defender_deadwood, numbers=(d_dead,)),
-        Event("undercuts and scores" if winner == d else "scores", winner, numbers=(points,)),
-        Event("hand scored:", numbers=(totals[0] - state.scores[0], totals[1] - state.scores[1])),
-    )
-    discards = (*state.discards, card)
+    totals2, boxes2 = (totals[0], totals[1]), (boxes[0], boxes[1])
+    gained = (totals[0] - state.scores[0], totals[1] - state.scores[1])
+    events = (*told, *showdown_events(shown), Event(EventKind.HAND_SCORED, numbers=gained))
     if totals[winner] >= o.target:
-        over = State(
-            options=o,
-            hand=state.hand,
-            rng=state.rng,
-            dealer=state.dealer,
-            phase=Phase.OVER,
-            player=winner,
-            hands=(hands[0], hands[1]),
-            stock=state.stock,
-            discards=discards,
-            scores=(totals[0], totals[1]),
-            boxes=(boxes[0], boxes[1]),
-            showdown=shown,
+        hands = replace_at(state.hands, k, ENGINE.cards_of(knocker_mask))
+        final = _totals(o, totals2, boxes2, winner)
+        events = (
+            *events,
+            Event(EventKind.HAS, player=0, numbers=(final[0],)),
+            Event(EventKind.HAS, player=1, numbers=(final[1],)),
+            Event(EventKind.GAME_OVER, numbers=(winner,)),
         )
-        final = scores(over)
-        return attrs.evolve(over, events=(*events, Event("game over:", winner, numbers=final)))
+        return _BUILD(
+            o, state.hand, state.rng, None, events, state.dealer, Phase.OVER, winner, (hands[0], hands[1]),
+            state.stock, (*state.discards, card), (), (), totals2, boxes2,
+        )  # fmt: skip
     assert state.rng is not None
     dealer = 1 - state.dealer if o.dealer_rule is DealerRule.ALTERNATE else winner
-    return _deal(o, state.hand + 1, dealer, state.rng, None, (totals[0], totals[1]), (boxes[0], boxes[1]), shown, events)
+    return _deal(o, state.hand + 1, dealer, state.rng, None, totals2, boxes2, events)

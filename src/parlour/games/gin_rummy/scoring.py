@@ -3,7 +3,11 @@
 Everything here is pure and knows nothing of positions or turns: the meld engine
 (`parlour.core.melds.OneDeck` on bit masks, `BIT` giving each card's bit), the record of a knock's
 showdown and `score_knock` that computes it (the knocker's spread, the defender's best melds and
-lay-offs, who wins and how many points), and the public helpers `deadwood` and `is_meld`.
+lay-offs, who wins and how many points), the showdown told as events and read back from them
+(`showdown_events`, `showdown_of`), and the public helpers `deadwood` and `is_meld`.
+
+A showdown lives only in the events of the move that ended its hand: its cards go back into the
+pack for the next deal, so no record of the state may keep their faces.
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ from typing import Final
 
 import attrs
 
-from parlour.core.cards import Card, cards_text, parse_cards, standard_pack
+from parlour.core.cards import CARD_INDICES, Card, cards_text, parse_cards, standard_pack
+from parlour.core.events import Event, EventKind
 from parlour.core.melds import POINTS_FACES_10, AceMode, Meld, MeldRules, OneDeck
 
 PACK: Final = standard_pack()
@@ -22,13 +27,32 @@ CARD_POINTS: Final = POINTS_FACES_10
 MELD_RULES: Final = MeldRules(set_min=3, set_max=4, run_min=3, ace_mode=AceMode.LOW)
 """Sets of 3-4 of a rank, runs of 3+ in a suit, the ace low only."""
 ENGINE: Final = OneDeck(MELD_RULES, CARD_POINTS)
-BIT: Final = {c: ENGINE.mask((c,)) for c in PACK}
-"""Each card's bit in the engine's masks, built once (one hash per use on the hot path)."""
+
+
+def _bits() -> tuple[int, ...]:
+    bits = [0] * CARD_INDICES
+    for card in PACK:
+        bits[card.index] = ENGINE.mask((card,))
+    return tuple(bits)
+
+
+BIT: Final = _bits()
+"""`BIT[card.index]`: the card's bit in the engine's masks (0 for cards outside the pack)."""
+
+_IN_PACK: Final = frozenset(PACK)
+
+MELD: Final = "meld"
+DEADWOOD: Final = "deadwood"
+LAID_OFF: Final = "lays off"
+"""The labels of the SHOWS events of a showdown: one meld, the deadwood (its count as the
+number), the cards the defender laid off onto the knocker's melds."""
+WIN_LABELS: Final = {"gin": True, "knock": False, "undercut": False}
+"""The labels of the SCORES event of a showdown, by whether the hand was gin."""
 
 
 @attrs.frozen
 class Showdown:
-    """What the last knock showed: both arrangements, the lay-offs and the points."""
+    """What a knock showed: both arrangements, the lay-offs and the points."""
 
     knocker: int
     gin: bool
@@ -80,6 +104,66 @@ def score_knock(
         defender_deadwood=ENGINE.cards_of(d_mask & ~laid & ~d_melded),
         winner=winner,
         points=points,
+    )
+
+
+def showdown_events(shown: Showdown) -> tuple[Event, ...]:
+    """The showdown told to the table: the knocker's melds and deadwood, the defender's melds,
+    lay-offs and deadwood (all SHOWS, with the deadwood count as the number), then who scores."""
+    k, d = shown.knocker, 1 - shown.knocker
+    told = [Event(EventKind.SHOWS, player=k, cards=m, label=MELD) for m in shown.melds]
+    told.append(_deadwood_event(k, shown.deadwood))
+    told += [Event(EventKind.SHOWS, player=d, cards=m, label=MELD) for m in shown.defender_melds]
+    if shown.laid_off:
+        told.append(Event(EventKind.SHOWS, player=d, cards=shown.laid_off, label=LAID_OFF))
+    told.append(_deadwood_event(d, shown.defender_deadwood))
+    why = "gin" if shown.gin else "undercut" if shown.winner == d else "knock"
+    told.append(Event(EventKind.SCORES, player=shown.winner, numbers=(shown.points,), label=why))
+    return tuple(told)
+
+
+def _deadwood_event(seat: int, cards: tuple[Card, ...]) -> Event:
+    return Event(EventKind.SHOWS, player=seat, cards=cards, label=DEADWOOD, numbers=(ENGINE.points(ENGINE.mask(cards)),))
+
+
+def showdown_of(events: Sequence[Event]) -> Showdown | None:
+    """The showdown that `events` tell (those of the move that ended a hand by a knock), or
+    None when they tell none. The inverse of `showdown_events`, for frontends and `render`;
+    events that do not fit together (a hostile file) give None rather than an error."""
+    melds: tuple[list[tuple[Card, ...]], list[tuple[Card, ...]]] = ([], [])
+    dead: list[tuple[Card, ...] | None] = [None, None]
+    laid: tuple[Card, ...] = ()
+    knocker = scored = None
+    for e in events:
+        if e.kind is EventKind.SHOWS and e.player in (0, 1) and e.label in (MELD, DEADWOOD, LAID_OFF):
+            if any(c not in _IN_PACK for c in e.cards):
+                return None
+            seat = e.player
+            assert seat is not None
+            knocker = seat if knocker is None else knocker
+            if e.label == MELD:
+                melds[seat].append(e.cards)
+            elif e.label == DEADWOOD:
+                dead[seat] = e.cards
+            else:
+                laid = e.cards
+        elif e.kind is EventKind.SCORES and e.player in (0, 1) and len(e.numbers) == 1 and e.label in WIN_LABELS:
+            scored = e
+    if knocker is None or scored is None or scored.player is None:
+        return None
+    k_dead, d_dead = dead[knocker], dead[1 - knocker]
+    if k_dead is None or d_dead is None:
+        return None
+    return Showdown(
+        knocker=knocker,
+        gin=WIN_LABELS[scored.label],
+        melds=tuple(melds[knocker]),
+        deadwood=k_dead,
+        defender_melds=tuple(melds[1 - knocker]),
+        laid_off=laid,
+        defender_deadwood=d_dead,
+        winner=scored.player,
+        points=scored.numbers[0],
     )
 
 

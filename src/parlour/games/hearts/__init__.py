@@ -21,16 +21,25 @@ Readings where the seeds are silent:
   cards are dealt one at a time clockwise from the dealer's left, the kitty from what is left.
 
 Passing is simultaneous: each seat chooses its three cards one `pass` move at a time, and the
-exchange happens once every seat has chosen all three.
+exchange happens once every seat has chosen all three. While several seats choose, a move's
+text names its seat (``"2: pass 10C"``, or ``parse_move(state, text, player=2)``); a view of a
+seat has that seat's moves only.
 
 The package reads in dependency order: `options` (rule tables, `Options` and the helpers that
-follow from them), `tables` (the identity lookups of the hot path), `scoring` (the points of a
-hand), `rules` (moves, `State`, the verbs and the phase helpers) and `render` (the text
-picture); this module re-exports the public names and holds the `GAME` record.
+follow from them), `tables` (the per-card lookups of the hot path, indexed by `Card.index`),
+`scoring` (the points of a hand), `rules` (moves, `State`, zones, the verbs and the phase
+helpers) and `render` (the text picture); this module re-exports the public names and holds
+the `GAME` record.
 
 >>> state = new_game(seed=7, dealer=0)
 >>> state.phase, len(legal_moves(state)), sorted(to_act(state))
 (<Phase.PASS: 0>, 52, [0, 1, 2, 3])
+>>> mine = legal_moves(state, 2)
+>>> legal_moves(view(state, 2)) == mine, str(mine[0])
+(True, 'pass 3C')
+>>> state = apply(state, parse_move(state, "2: pass 3C"))
+>>> [str(e) for e in state.events], [str(e) for e in view(state, 0).events]
+(['seat 2 gives 3C 3'], ['seat 2 gives ?? 3'])
 """
 
 from __future__ import annotations
@@ -39,6 +48,8 @@ from typing import Final
 
 from parlour.core.game import GameSpec
 from parlour.games.hearts.options import (
+    PRESETS,
+    QUICK,
     Moon,
     Opener,
     Options,
@@ -46,9 +57,12 @@ from parlour.games.hearts.options import (
     hand_size,
     kitty_size,
     pass_offset,
+    players_for,
 )
 from parlour.games.hearts.render import render
 from parlour.games.hearts.rules import (
+    MOVE_TYPES,
+    ZONES,
     ChooseMoon,
     Move,
     PassCard,
@@ -79,7 +93,7 @@ from parlour.games.hearts.options import (
 )
 
 __all__ = [
-    "GAME", "ChooseMoon", "Moon", "Move", "Opener", "Options", "PassCard", "Passing", "Phase",
+    "GAME", "MOVE_TYPES", "ZONES", "ChooseMoon", "Moon", "Move", "Opener", "Options", "PassCard", "Passing", "Phase",
     "PlayCard", "State", "apply", "check_invariants", "hand_size", "is_over", "kitty_size",
     "legal_moves", "new_game", "parse_move", "pass_offset", "render", "score_hand", "scores",
     "shuffle_unseen", "to_act", "view", "winners",
@@ -94,9 +108,12 @@ GAME: Final = GameSpec[State, Move, Options](
     default_players=4,
     options_type=Options,
     state_type=State,
-    move_types=(PassCard, PlayCard, ChooseMoon),
-    presets=(("house_party", Options.house_party()), ("hoyle", Options.hoyle()), ("metzker", Options.metzker())),
+    move_types=MOVE_TYPES,
+    presets=PRESETS,
     max_plies=5_000,
+    quick=QUICK,
+    players_for=players_for,
+    zones=ZONES,
     new_game=new_game,
     legal_moves=legal_moves,
     apply=apply,

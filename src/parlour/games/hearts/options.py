@@ -13,14 +13,15 @@ from typing import Final
 
 import attrs
 
-from parlour.core.cards import Card, Suit, parse_cards, standard_pack
+from parlour.core.cards import Card, Suit, standard_pack
+from parlour.core.options import check_option_types
 from parlour.core.tricks import point_table
 
 # ---------------------------------------------------------------------------------------------
 # Rule tables
 
-PACK: Final = parse_cards([str(c) for c in standard_pack()])
-"""The 52 cards, as the same objects `Card.parse` returns (so hands can be searched by identity)."""
+PACK: Final = standard_pack()
+"""The 52 cards in new-pack order."""
 QUEEN_OF_SPADES: Final = Card.parse("QS")
 PENALTY: Final = point_table(suits={Suit.HEARTS: 1}, cards={QUEEN_OF_SPADES: 13})
 """Each heart 1 point, the queen of spades 13 (all seeds)."""
@@ -76,11 +77,6 @@ class Moon(enum.Enum):
     """The shooter scores -26, the others 0."""
 
 
-def _check_target(instance: object, attribute: object, value: int) -> None:
-    if isinstance(value, bool) or value < 1:
-        raise ValueError(f"target_score must be a positive number of points, not {value!r}")
-
-
 @attrs.frozen(kw_only=True)
 class Options:
     """Rule options; the defaults are the House Party rules (000), preset `house_party`."""
@@ -98,8 +94,13 @@ class Options:
     that goes to the winner of the first trick and counts for that player."""
     no_points_on_first_trick: bool = False
     """House rule: no heart or queen of spades on the first trick unless a player has no other card."""
-    target_score: int = attrs.field(default=TARGET_SCORE, validator=_check_target)
+    target_score: int = TARGET_SCORE
     """The game ends after a hand in which someone reaches or passes this score."""
+
+    def __attrs_post_init__(self) -> None:
+        check_option_types(self)
+        if self.target_score < 1:
+            raise ValueError(f"target_score must be a positive number of points, not {self.target_score}")
 
     @property
     def allowed_players(self) -> tuple[int, ...]:
@@ -120,6 +121,32 @@ class Options:
     def metzker(cls) -> Options:
         """001: kitty deal for 3-7, lowest club leads, the queen breaks hearts, POWER +26 to others."""
         return cls(kitty=True, queen_breaks_hearts=True, moon=Moon.ADD)
+
+
+PRESETS: Final = (
+    ("house_party", Options.house_party()),
+    ("hoyle", Options.hoyle()),
+    ("metzker", Options.metzker()),
+)
+"""The rule sets of the three seeds, by name (`GameSpec.presets`)."""
+QUICK: Final = Options(target_score=50)
+"""A short match for the generic sweeps (`GameSpec.quick`): the House Party rules to 50, three
+to six hands (about 320 plies of random play, against about 700 for a game to 100)."""
+
+
+def players_for(options: Options) -> tuple[int, ...]:
+    """The player counts `options` allow (`GameSpec.players_for`): 3-7 with the kitty deal, else 4."""
+    return options.allowed_players
+
+
+def presets_allowing(players: int) -> str:
+    """Which presets allow `players` players, for the message that refuses the count, or ""."""
+    named = [
+        f"the {name} preset allows {', '.join(map(str, o.allowed_players))}"
+        for name, o in PRESETS
+        if players in o.allowed_players
+    ]
+    return "; ".join(named)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from parlour.core.cards import HIDDEN
+from parlour.core.cards import ACE_HIGH, HIDDEN
 from parlour.core.text import by_suit, seats_text
 from parlour.core.tricks import trick_winner
 from parlour.games.hearts.options import (
@@ -28,8 +28,8 @@ from parlour.games.hearts.options import (
     hand_size,
     pass_offset,
 )
-from parlour.games.hearts.rules import Phase, State, _shooter, _tricks_done, to_act, winners
-from parlour.games.hearts.tables import _penalty, _sorted
+from parlour.games.hearts.rules import Phase, State, _next_seat, _shooter, _tricks_done, to_act, winners
+from parlour.games.hearts.tables import penalty, sorted_hand
 
 _DIRECTION: Final = {LEFT: "to the left", RIGHT: "to the right", ACROSS: "across"}
 
@@ -75,8 +75,8 @@ def render(state: State) -> str:
             line += f"  {tricks} trick{'' if tricks == 1 else 's'}"
             taken = [c for c in state.won[s] if c in PENALTY]
             if taken:
-                got = _penalty(taken)
-                line += f", {got} point{'' if got == 1 else 's'}: " + " ".join(map(str, _sorted(taken)))
+                got = penalty(taken)
+                line += f", {got} point{'' if got == 1 else 's'}: " + " ".join(map(str, sorted_hand(taken)))
         lines.append(line)
         if held and HIDDEN not in held:
             lines.append("        " + by_suit(held))
@@ -87,10 +87,11 @@ def render(state: State) -> str:
         if HIDDEN in state.kitty:
             lines.append(f"kitty: {k} cards face down, {where}")
         else:
-            got = _penalty(state.kitty)
+            got = penalty(state.kitty)
             worth = f" ({got} point{'' if got == 1 else 's'})" if got else ""
-            lines.append(f"kitty: {' '.join(map(str, _sorted(state.kitty)))}{worth}, {where}")
+            lines.append(f"kitty: {' '.join(map(str, sorted_hand(state.kitty)))}{worth}, {where}")
     return "\n".join(lines)
+
 
 def _render_now(state: State) -> list[str]:
     """The lines of `render` that say what is happening and who is to act."""
@@ -114,11 +115,11 @@ def _render_now(state: State) -> list[str]:
         first = not any(state.won) and state.options.opener is Opener.LOW_CLUB
         return [f"{number}: seat {trick.leader} to lead" + (" the lowest club" if first else "")]
     plays = [f"seat {trick.leader} led {trick.cards[0]}"]
-    plays += [f"seat {trick.seat_of(i, n)} played {c}" for i, c in enumerate(trick.cards) if i]
+    plays += [f"seat {trick.seats[i]} played {c}" for i, c in enumerate(trick.cards) if i]
     led = trick.cards[0].suit
     word = _SUIT_WORD[led] + "s" if led is not None else "a card"
     return [
         f"{number}: {', '.join(plays)}",
-        f"seat {trick.next_seat(n)} to play ({word} led; seat {trick_winner(trick, n)} winning so far)",
+        f"seat {_next_seat(state)} to play ({word} led; seat {trick_winner(trick, order=ACE_HIGH)} winning so far)",
     ]
 

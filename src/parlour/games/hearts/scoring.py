@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from parlour.core.cards import Card
 
 from .options import HAND_POINTS, MOON_POINTS, Moon, Options
-from .tables import _penalty
+from .tables import penalty
 
 
 def score_hand(
@@ -29,7 +29,7 @@ def score_hand(
     >>> score_hand([parse_cards("QS 2H"), parse_cards("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"), (), ()], Options())
     (14, 12, 0, 0)
     """
-    return _score_points(tuple(_penalty(pile) for pile in captured), options, moon)
+    return _score_points(tuple(penalty(pile) for pile in captured), options, moon)
 
 
 def _score_points(got: tuple[int, ...], options: Options, moon: Moon | None) -> tuple[int, ...]:

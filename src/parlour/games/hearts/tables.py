@@ -1,12 +1,11 @@
-"""Hearts hot-path lookups: cards found by identity instead of by value.
+"""Hearts hot-path lookups: per-card tables indexed by `Card.index`.
 
-Every card in play is one of `PACK`'s objects (`new_game` and JSON see to it), so the play
-loop looks cards up by `id`, which hashes in C where `Card.__hash__` is Python code (and list
-comprehensions, which CPython 3.11 specialises, beat `map` over bound `__getitem__`): per-seat
-tables of prebuilt objects (`_by_card`, filled with moves and events in `rules`), the display
-order of hands (`_sorted`) and the penalty points of a pile (`_penalty`). Each lookup falls
-back to the plain computation for a card built by hand (through `_CANON`), so the results are
-those of `sorted_cards` and `points` for any input.
+The play loop reads everything it needs about a card from tuples of length `CARD_INDICES`, so a
+lookup is a slot read and a tuple index, the same for every object equal to the card: the
+place of each card in the display order (hands are sorted by sorting these small ints), the
+penalty points of each card, and per-seat tables of prebuilt objects (`by_card`, filled with
+moves and events in `rules`). Cards outside the pack (which `check_invariants` keeps out of
+every state) have place -1, on which `sorted_hand` falls back to `sorted_cards`.
 """
 
 from __future__ import annotations
@@ -14,66 +13,80 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, TypeVar
 
-from parlour.core.cards import HIDDEN, Card, sorted_cards
-from parlour.core.tricks import points
+from parlour.core.cards import CARD_INDICES, HIDDEN, Card, sorted_cards
 
 from .options import KITTY_PLAYERS, PACK, PENALTY
 
 T = TypeVar("T")
 
-_SEATS: Final = range(max(KITTY_PLAYERS))
-_CANON: Final = {c: c for c in PACK}
+SEATS: Final = range(max(KITTY_PLAYERS))
+"""Every seat any player count uses (the tables are built once for seven players)."""
 
 
-def _by_card(make: Callable[[int, Card], T]) -> tuple[dict[int, T], ...]:
-    return tuple({id(c): make(s, c) for c in (*PACK, HIDDEN)} for s in _SEATS)
+def by_card(make: Callable[[int, Card], T]) -> tuple[tuple[T, ...], ...]:
+    """`table[seat][card.index]`: `make(seat, card)` for every card of the pack. The indices of
+    cards outside the pack hold `make(seat, HIDDEN)`, a placeholder no state reaches."""
+    rows = []
+    for seat in SEATS:
+        row = [make(seat, HIDDEN)] * CARD_INDICES
+        for card in PACK:
+            row[card.index] = make(seat, card)
+        rows.append(tuple(row))
+    return tuple(rows)
 
 
-_DISPLAY_ORDER: Final = sorted_cards(PACK)
-_PLACE: Final = {id(c): i for i, c in enumerate(_DISPLAY_ORDER)}
-_PACK_PLACES: Final = tuple(_PLACE[id(c)] for c in PACK)
+DISPLAY_ORDER: Final = (*sorted_cards(PACK), HIDDEN)
+"""The pack in display order (by suit, ace high), then the hidden card, which sorts last."""
+
+
+def _places() -> tuple[int, ...]:
+    place = [-1] * CARD_INDICES
+    for i, card in enumerate(DISPLAY_ORDER):
+        place[card.index] = i
+    return tuple(place)
+
+
+PLACE: Final = _places()
+"""Each card's place in `DISPLAY_ORDER`, by `Card.index` (-1 for cards outside the pack)."""
+PACK_PLACES: Final = tuple(PLACE[c.index] for c in PACK)
 """Each card of `PACK` as its place in the display order. A shuffle draws its permutation from
-the length alone, so `rng.shuffled(_PACK_PLACES)` deals the very cards `rng.shuffled(PACK)`
-does, already as places: a hand is then sorted by sorting plain ints (see `_cards_at`)."""
+the length alone, so `rng.shuffled(PACK_PLACES)` deals the very cards `rng.shuffled(PACK)`
+does, already as places: a hand is then sorted by sorting plain ints (see `cards_at`)."""
 
 
-def _places(cards: Sequence[Card]) -> tuple[int, ...]:
-    """The display places of the 52 cards of a fixed deck (`deck=`), in deck order."""
-    return tuple(_PLACE[id(_CANON[c])] for c in cards)
+def _penalties() -> tuple[int, ...]:
+    points = [0] * CARD_INDICES
+    for card, value in PENALTY.items():
+        points[card.index] = value
+    return tuple(points)
 
 
-def _cards_at(places: Iterable[int]) -> tuple[Card, ...]:
+PENALTY_OF: Final = _penalties()
+"""The penalty points of each card by `Card.index` (0 for cards that cost nothing)."""
+
+
+def places_of(cards: Sequence[Card]) -> tuple[int, ...]:
+    """The display places of the cards of a fixed deck (`deck=`), in deck order."""
+    return tuple(PLACE[c.index] for c in cards)
+
+
+def cards_at(places: Iterable[int]) -> tuple[Card, ...]:
     """The cards at these places of the display order."""
-    order = _DISPLAY_ORDER
+    order = DISPLAY_ORDER
     return tuple([order[p] for p in places])
 
 
-def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """`sorted_cards` by identity lookups (see above); hands are kept in this order."""
-    try:
-        return _cards_at(sorted([_PLACE[id(c)] for c in cards]))
-    except KeyError:
+def sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """`sorted_cards` by table reads: the order hands are kept in (hidden cards last)."""
+    place = PLACE
+    places = [place[c.index] for c in cards]
+    if -1 in places:
         return sorted_cards(cards)
+    places.sort()
+    return cards_at(places)
 
 
-def _one(table: dict[int, T], card: Card) -> T:
-    found = table.get(id(card))
-    return found if found is not None else table[id(_CANON.get(card, HIDDEN))]
-
-
-_PENALTY_BY_ID: Final = {id(c): PENALTY.get(c, 0) for c in PACK}
-
-
-def _penalty(cards: Sequence[Card]) -> int:
-    """`points(cards, PENALTY)` by identity lookups (see above)."""
-    try:
-        return sum(map(_PENALTY_BY_ID.__getitem__, map(id, cards)))
-    except KeyError:
-        return points(cards, PENALTY)
-
-
-def _each(table: dict[int, T], cards: Sequence[Card]) -> tuple[T, ...]:
-    try:
-        return tuple([table[id(c)] for c in cards])
-    except KeyError:
-        return tuple(_one(table, c) for c in cards)
+def penalty(cards: Iterable[Card]) -> int:
+    """`points(cards, PENALTY)` by table reads."""
+    table = PENALTY_OF
+    return sum([table[c.index] for c in cards])
