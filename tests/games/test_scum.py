@@ -10,6 +10,7 @@ import pytest
 import parlour
 from parlour.core.cards import HIDDEN, Card, Rank, cards_text, parse_cards, standard_pack
 from parlour.core.errors import IllegalMove, NotationError
+from parlour.core.events import EventKind
 from parlour.core.rng import Rng
 from parlour.core.shedding import TWO_HIGH, PassingRound, strength_sorted
 from parlour.games import scum
@@ -110,7 +111,7 @@ def test_lead_passes_on_when_the_round_winner_went_out() -> None:
     state = position(["3C 4C", "3D 4D", "9S 9H", "3H 4H"], turn=2)
     state = play(state, "play 9H 9S")
     assert state.finished == (2,)
-    assert said(state) == ["seat 2 plays 9H 9S", "seat 2 goes out as President"]
+    assert said(state) == ["seat 2 plays 9H 9S", "seat 2 goes out: President"]
     state = play(state, "pass", "pass")
     assert state.turn == 1 and state.pile
     state = play(state, "pass")
@@ -149,8 +150,8 @@ def test_finishing_order_gives_titles_and_points() -> None:
     state = play(state, "play 3H", "play 6C")
     assert said(state)[:5] == [
         "seat 0 plays 6C",
-        "seat 0 goes out as Citizen",
-        "seat 2 is the Scum",
+        "seat 0 goes out: Citizen",
+        "seat 2 goes out: Scum",
         "hand scored: 1 2 0 3",
         "seat 2 deals hand 2",
     ]
@@ -180,7 +181,7 @@ def test_next_hand_reseats_deals_from_the_president_and_exchanges() -> None:
     assert state.hand == 2 and state.phase is Phase.GIVE and state.table == (3, 1, 0, 2)
     assert scum.to_act(state) == frozenset({3})
     dealt = {seat: set(deck[i::4]) for i, seat in enumerate(state.table)}
-    gift = next(e.cards[0] for e in state.events if e.what.startswith("hands the President"))
+    gift = next(e.cards[0] for e in state.events if e.kind is EventKind.GIVES)
     top = strength_sorted(dealt[2], TWO_HIGH)[-1].rank
     assert gift == min((c for c in dealt[2] if c.rank is top), key=lambda c: c.sort_key)
     assert set(state.hands[3]) == dealt[3] | {gift} and len(state.hands[3]) == 14
@@ -209,7 +210,7 @@ def test_exchange_when_the_scum_holds_two_twos() -> None:
     seed = next(s for s in range(1000) if sum(c.rank is Rank.TWO for c in _deck(s)[3::4]) == 2)
     twos = sorted((c for c in _deck(seed)[3::4] if c.rank is Rank.TWO), key=lambda c: c.sort_key)
     state = play(_end_of_hand_one(Rng(seed)), "play 6C")
-    assert said(state)[-1] == f"seat 2 hands the President its highest card: {twos[0]}"
+    assert said(state)[-1] == f"seat 2 gives: highest card {twos[0]} {state.table[0]}"
     assert twos[0] in state.hands[3]
     assert twos[1] in state.hands[2]
     assert state.hands[2][-1] == twos[1]
@@ -246,7 +247,7 @@ def test_game_ends_after_the_set_number_of_hands_and_ties_share() -> None:
     assert scum.is_over(state) and scum.legal_moves(state) == ()
     assert scum.scores(state) == (3, 3, 0)
     assert scum.winners(state) == frozenset({0, 1})
-    assert said(state)[-3:] == ["seat 2 is the Scum", "hand scored: 1 2 0", "game over; winners: 0 1"]
+    assert said(state)[-3:] == ["seat 2 goes out: Scum", "hand scored: 1 2 0", "game over; winners: 0 1"]
     assert scum.to_act(state) == frozenset()
     scum.check_invariants(state)
     with pytest.raises(parlour.GameOver):
@@ -261,10 +262,11 @@ def test_view_hides_other_hands_and_the_card_given_back() -> None:
     assert seen.rng is None and seen.hands[1] == state.hands[1]
     assert seen.hands[3] == (HIDDEN,) * 13
     assert [str(e) for e in seen.events][:2] == [
-        "seat 3 gives back to the Scum: ??",
-        "seat 2 receives from the President: ??",
+        "seat 3 gives ?? 2",
+        "seat 2 receives ?? 3",
     ]
-    assert [str(e) for e in scum.view(state, 2).events][1] == f"seat 2 receives from the President: {back}"
+    assert [str(e) for e in scum.view(state, 2).events][1] == f"seat 2 receives {back} 3"
+    assert [str(e) for e in scum.view(state, 3).events][0] == f"seat 3 gives {back} 2"
     assert scum.view(seen, 1) == seen
     scum.check_invariants(seen)
     assert scum.view(scum.shuffle_unseen(state, 1, 99), 1) == seen
@@ -309,10 +311,12 @@ def test_check_invariants_rejects_impossible_states() -> None:
         scum.check_invariants(attrs.evolve(state, finished=(2,)))
     with pytest.raises(ValueError, match="cannot come from 0 finished hands"):
         scum.check_invariants(attrs.evolve(state, points=(3, 0, 0, 0)))
-    with pytest.raises(ValueError, match="only a view"):
+    with pytest.raises(ValueError, match="not a view and hides no card"):
         scum.check_invariants(attrs.evolve(state, hands=((HIDDEN,) * 13, *state.hands[1:])))
-    with pytest.raises(ValueError, match="at most one seat's cards"):
+    with pytest.raises(ValueError, match="the view of a spectator shows"):
         scum.check_invariants(attrs.evolve(state, rng=None))
+    with pytest.raises(ValueError, match="hides a card of hands it may see"):
+        scum.check_invariants(attrs.evolve(scum.view(state, 0), hands=((HIDDEN,) * 13, *state.hands[1:])))
     climbing = position(["3C", "4C", "5C", "6C"], turn=2, pile=["8C", "9C"], last=1)
     with pytest.raises(ValueError, match="8C does not beat 9C"):
         scum.check_invariants(attrs.evolve(climbing, pile=(cards("9C"), cards("8C"))))
@@ -336,9 +340,45 @@ def test_a_view_refuses_moves_and_hides_the_legal_moves_of_others() -> None:
     state = scum.new_game(4, seed=7)
     with pytest.raises(ValueError, match="cannot apply a move to a view"):
         scum.apply(scum.view(state, 1), scum.legal_moves(state)[0])
-    assert scum.legal_moves(scum.view(state, 1)) == scum.legal_moves(state)
-    with pytest.raises(ValueError, match="seat 1's hand is hidden in this view"):
-        scum.legal_moves(scum.view(state, 2))
+    assert scum.legal_moves(scum.view(state, 1)) == scum.legal_moves(state) == scum.legal_moves(state, 1)
+    assert scum.legal_moves(scum.view(state, 2)) == () == scum.legal_moves(state, 2)
+    assert scum.legal_moves(scum.view(state, None)) == ()
+    with pytest.raises(ValueError, match="shows only its own moves, not seat 1's"):
+        scum.legal_moves(scum.view(state, 2), 1)
+
+
+def test_the_seat_on_turn_is_tied_to_the_passes_of_the_round() -> None:
+    """After seat 1's play and one pass (seat 2's), seat 3 is due: seat 0 on turn is refused."""
+    state = position(["3C 4C", "3D 4D", "9S 9H", "3H 4H"], turn=3, pile=["5C"], last=1, passes=1)
+    with pytest.raises(ValueError, match="seat 0 is on turn, but after seat 1's play and 1 pass\\(es\\) it is seat 3's"):
+        scum.check_invariants(attrs.evolve(state, turn=0))
+
+
+def test_moves_of_another_seat_loose_values_and_foreign_objects_are_refused() -> None:
+    state = scum.new_game(4, seed=7)
+    seat = min(scum.to_act(state))
+    first = scum.legal_moves(state)[0]
+    assert isinstance(first, PlayCards)
+    with pytest.raises(IllegalMove, match="only loosely"):
+        scum.apply(state, PlayCards(True if seat == 1 else float(seat), first.cards))  # type: ignore[arg-type]
+    with pytest.raises(IllegalMove, match="not a move of this game"):
+        scum.apply(state, scum.Options())  # type: ignore[arg-type]
+    with pytest.raises(IllegalMove, match="it is seat"):
+        scum.apply(state, Pass((seat + 1) % 4))
+    with pytest.raises(ValueError, match="seed must be a whole number"):
+        scum.new_game(4, seed="abc")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="Options.exchange must be a bool"):
+        scum.Options(exchange="yes")  # type: ignore[arg-type]
+
+
+def test_parse_move_for_a_seat_and_with_a_prefix() -> None:
+    state = scum.new_game(4, seed=1, deck=standard_pack())
+    assert str(scum.parse_move(state, "1: play 5C")) == "play 5C"
+    assert scum.parse_move(state, "play 5", 1) == scum.parse_move(state, "play 5C")
+    with pytest.raises(NotationError, match="written for seat 2, not seat 1"):
+        scum.parse_move(state, "2: play 5C", 1)
+    with pytest.raises(NotationError):
+        scum.parse_move(state, "play 5C", 2)
 
 
 # --- render -----------------------------------------------------------------------------------

@@ -44,14 +44,16 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from parlour.core.cards import HIDDEN, Card, Rank, cards_text, check_conservation, standard_pack
+from parlour.core.cards import HIDDEN, Card, Rank, cards_text, standard_pack
 from parlour.core.deck import deal_all, shuffled_or_fixed
 from parlour.core.errors import NotationError
-from parlour.core.events import Event, redact_events
-from parlour.core.game import GameSpec, checked_apply, require_options, require_players
-from parlour.core.notation import normalize, parse_by_matching
-from parlour.core.rng import Rng, fresh_seed
+from parlour.core.events import Event, EventKind
+from parlour.core.game import GameSpec, checked_apply, moves_for, require_options, require_players
+from parlour.core.notation import normalize, parse_by_matching, split_seat
+from parlour.core.options import check_option_types
+from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at, seats_from
+from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.core.shedding import (
     TWO_HIGH,
     PassingRound,
@@ -142,6 +144,9 @@ class Options:
     """After every hand but the first, the Scum gives its highest card to the President, who
     gives back any one card (seed 000). False skips the exchange."""
 
+    def __attrs_post_init__(self) -> None:
+        check_option_types(self)
+
     @classmethod
     def house_party(cls) -> Options:
         """Seed 000 (House Party guide): the exchange, five hands."""
@@ -184,6 +189,7 @@ class GiveBack:
 
 
 Move: TypeAlias = PlayCards | Pass | GiveBack
+MOVE_TYPES: Final = (PlayCards, Pass, GiveBack)
 
 
 # State ---------------------------------------------------------------------------------------
@@ -204,6 +210,8 @@ class State:
     options: Options
     hand: int
     rng: Rng | None
+    viewer: int | None = None
+    """In a view, the seat it was made for (None: a spectator); None in a real state."""
     phase: Phase
     table: tuple[int, ...]
     """The seats clockwise for this hand, from the dealer's left to the dealer (last)."""
@@ -225,8 +233,20 @@ class State:
 
     @cached_property
     def legal(self) -> tuple[Move, ...]:
-        """The legal moves, computed once per state (apply asks twice)."""
-        return _legal(self)
+        """The legal moves, computed once per state: every seat's, or a view's viewer's."""
+        return _legal(self, None if self.rng is not None else self.viewer)
+
+
+def _strength_sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return strength_sorted(cards, ORDER)
+
+
+ZONES: Final = (
+    Zone("hands", Seen.OWNER, by_seat=True, sort=_strength_sorted),
+    Zone("pile", Seen.EVERYONE),
+    Zone("cleared", Seen.EVERYONE),
+)
+"""Each hand is seen by its owner; every card played is face up."""
 
 
 # Public API ----------------------------------------------------------------------------------
@@ -242,25 +262,27 @@ def new_game(
 ) -> State:
     """Deals hand 1. `deck` fixes the first deal (top card first), `dealer` the first dealer."""
     n = require_players("scum", players, PLAYERS, DEFAULT_PLAYERS)
+    rules = require_options("scum", options, Options)
+    rng = seeded(seed)
     first_dealer = 0 if dealer is None else dealer
+    if type(first_dealer) is not int:
+        raise ValueError(f"dealer= must be a seat 0..{n - 1}, not {first_dealer!r}")
     check_seat("dealer", first_dealer, n)
-    rng = Rng(fresh_seed() if seed is None else seed)
     table = seats_from((first_dealer + 1) % n, n)
-    return _deal(require_options("scum", options, Options), 1, table, (0,) * n, rng, deck, ())
+    return _deal(rules, 1, table, (0,) * n, rng, deck, ())
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
+def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
     """Plays weakest rank first (fewer cards first), then `pass`; gives by rank; () at the end.
 
-    In a view whose seat to act is hidden the moves are unknown: ValueError says so.
+    With `player`, only that seat's moves; a view lists its viewer's moves only.
     """
-    return state.legal
+    return moves_for(state, player, len(state.hands), state.legal)
 
 
 def apply(state: State, move: Move) -> State:
     """The state after `move`; IllegalMove naming the rule if it is not legal."""
-    legal = state.legal if state.rng is not None else ()  # a view: checked_apply refuses it
-    return checked_apply(state, move, legal, explain=_why_illegal, unchecked=_apply)
+    return checked_apply(state, move, state.legal, explain=_why_illegal, unchecked=_apply, move_types=MOVE_TYPES)
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -291,10 +313,8 @@ def dealer(state: State) -> int:
 
 def view(state: State, player: int | None) -> State:
     """What `player` (None: a spectator) sees: other hands as hidden cards, no random source."""
-    if player is not None:
-        check_seat("viewer", player, len(state.hands))
-    hands = tuple(h if seat == player else (HIDDEN,) * len(h) for seat, h in enumerate(state.hands))
-    return attrs.evolve(state, hands=hands, rng=None, events=redact_events(state.events, player))
+    check_viewer(state, player, len(state.hands))
+    return zone_view(state, player, ZONES)
 
 
 def render(state: State) -> str:
@@ -385,13 +405,16 @@ def _render_now(state: State) -> list[str]:
     return lines
 
 
-def parse_move(state: State, text: str) -> Move:
-    """Reads "play 7C 7H", "pass" or "give 3D"; also "play 7 7" or any suits of one rank."""
-    legal = state.legal
+def parse_move(state: State, text: str, player: int | None = None) -> Move:
+    """Reads "play 7C 7H", "pass" or "give 3D"; also "play 7 7" or any suits of one rank.
+
+    With `player` (or a "2:" prefix), only that seat's moves match.
+    """
+    legal = legal_moves(state)
     try:
-        return parse_by_matching(text, legal)
+        return parse_by_matching(text, legal, player)
     except NotationError as exc:
-        lenient = _parse_lenient(state, text, legal)
+        lenient = _parse_lenient(state, text, legal, player)
         if lenient is None:
             raise exc from None
         return lenient
@@ -412,10 +435,8 @@ def check_invariants(state: State) -> None:
         raise ValueError("cleared cards were played face up; none can be hidden")
     if state.rng is not None:
         Rng.check(state.rng)
-        if any(HIDDEN in held for held in state.hands):
-            raise ValueError("only a view (no random source) has hidden cards")
-    elif sum(1 for held in state.hands if held and HIDDEN not in held) > 1:
-        raise ValueError("a view (no random source) shows at most one seat's cards")
+    if state.viewer is not None:
+        check_seat("viewer", state.viewer, n)
     check_seat("turn", state.turn, n)
     for seat, held in enumerate(state.hands):
         if HIDDEN in held:
@@ -423,8 +444,7 @@ def check_invariants(state: State) -> None:
                 raise ValueError(f"seat {seat}'s hand mixes hidden and visible cards")
         elif held != strength_sorted(held, ORDER):
             raise ValueError(f"seat {seat}'s hand is not in rank order: {cards_text(held)}")
-    cards = [c for held in state.hands for c in held] + [c for s in state.pile for c in s]
-    check_conservation("scum", cards + list(state.cleared), PACK)
+    check_zones("scum", state, ZONES, PACK)
     _check_pile(state)
     _check_phase(state)
     done = state.hand if state.phase is Phase.OVER else state.hand - 1
@@ -434,17 +454,7 @@ def check_invariants(state: State) -> None:
 
 def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
     """Deals the cards `player` cannot see (the other hands) afresh, keeping every count."""
-    seats = [s for s in range(len(state.hands)) if s != player]
-    pool = [card for s in seats for card in state.hands[s]]
-    mixed, _ = Rng(seed).shuffled(pool)
-    hands = list(state.hands)
-    at = 0
-    for s in seats:
-        size = len(state.hands[s])
-        hands[s] = strength_sorted(mixed[at : at + size], ORDER)
-        at += size
-    rng = None if state.rng is None else Rng(seed)
-    return attrs.evolve(state, hands=tuple(hands), rng=rng)
+    return zone_shuffle(state, player, seed, ZONES)
 
 
 # Phase helpers -------------------------------------------------------------------------------
@@ -467,21 +477,22 @@ def _deal(
     for position, seat in enumerate(table):
         hands[seat] = strength_sorted(dealt[position], ORDER)
     president, scum = table[0], table[-1]
-    said = (*events, Event("deals hand", player=scum, numbers=(number,)))
+    said = (*events, Event(EventKind.DEALS, player=scum, numbers=(number,)))
     phase = Phase.PLAY
     if number > 1 and options.exchange:
         # Seed: "the scum must give his highest card to the President".
         gift = _highest(hands[scum])
         hands[scum] = tuple(c for c in hands[scum] if c != gift)
         hands[president] = strength_sorted((*hands[president], gift), ORDER)
-        said = (*said, Event("hands the President its highest card:", player=scum, cards=(gift,)))
+        said = (*said, Event(EventKind.GIVES, player=scum, cards=(gift,), numbers=(president,), label="highest card"))
         phase = Phase.GIVE
     else:
-        said = (*said, Event("leads", player=president))
+        said = (*said, Event(EventKind.LEADS, player=president))
     return State(
         options=options,
         hand=number,
         rng=rng,
+        viewer=None,
         phase=phase,
         table=table,
         hands=tuple(hands),
@@ -501,7 +512,12 @@ def _highest(held: tuple[Card, ...]) -> Card:
     return next(card for card in held if card.rank is top)
 
 
-def _legal(state: State) -> tuple[Move, ...]:
+def _legal(state: State, only: int | None) -> tuple[Move, ...]:
+    """Every seat's moves (`only` None on a real state), or seat `only`'s alone (a view's)."""
+    if only is None and state.rng is None:
+        return ()  # a spectator's view: no seat's hand is known
+    if only is not None and only != state.turn:
+        return ()  # one seat acts at a time
     match state.phase:
         case Phase.OVER:
             return ()
@@ -512,10 +528,7 @@ def _legal(state: State) -> tuple[Move, ...]:
 
 
 def _own_hand(state: State) -> tuple[Card, ...]:
-    held = state.hands[state.turn]
-    if HIDDEN in held:
-        raise ValueError(f"seat {state.turn}'s hand is hidden in this view; its moves are unknown")
-    return held
+    return state.hands[state.turn]
 
 
 def _legal_give(state: State) -> tuple[Move, ...]:
@@ -548,9 +561,9 @@ def _apply_give(state: State, move: GiveBack) -> State:
     hands = replace_at(state.hands, president, tuple(c for c in state.hands[president] if c != move.card))
     hands = replace_at(hands, scum, strength_sorted((*hands[scum], move.card), ORDER))
     events = (
-        Event("gives back to the Scum:", player=president, cards=(move.card,), private=True),
-        Event("receives from the President:", player=scum, cards=(move.card,), private=True),
-        Event("leads", player=president),
+        Event(EventKind.GIVES, player=president, cards=(move.card,), numbers=(scum,), private=True),
+        Event(EventKind.RECEIVES, player=scum, cards=(move.card,), numbers=(president,), private=True),
+        Event(EventKind.LEADS, player=president),
     )
     return attrs.evolve(state, phase=Phase.PLAY, hands=hands, events=events)
 
@@ -562,9 +575,9 @@ def _apply_play(state: State, move: PlayCards) -> State:
     hands = replace_at(state.hands, seat, left)
     pile = (*state.pile, move.cards)
     finished = state.finished
-    events: tuple[Event, ...] = (Event("plays", player=seat, cards=move.cards),)
+    events: tuple[Event, ...] = (Event(EventKind.PLAYS, player=seat, cards=move.cards),)
     if not left:
-        events = (*events, Event(f"goes out as {title_of(len(finished), n)}", player=seat))
+        events = (*events, Event(EventKind.GOES_OUT, player=seat, label=title_of(len(finished), n)))
         finished = (*finished, seat)
     holding = holders(hands)
     if last_holder(holding) is not None:
@@ -583,7 +596,7 @@ def _apply_play(state: State, move: PlayCards) -> State:
 def _apply_pass(state: State, move: Pass) -> State:
     holding = holders(state.hands)
     passing = state.passing.passed()
-    events: tuple[Event, ...] = (Event("passes", player=move.player),)
+    events: tuple[Event, ...] = (Event(EventKind.PASSES, player=move.player),)
     last = passing.last
     if last is None or not passing.is_over(holding):
         return attrs.evolve(
@@ -592,7 +605,7 @@ def _apply_pass(state: State, move: Pass) -> State:
     # Everyone else holding cards passed: clear the round; the last player (or the next
     # seat with cards, if it went out) leads.
     leader = round_leader(last, state.table, holding)
-    events = (*events, Event("wins the round", player=last), Event("leads", player=leader))
+    events = (*events, Event(EventKind.WINS_ROUND, player=last), Event(EventKind.LEADS, player=leader))
     cleared = (*state.cleared, *(card for cards in state.pile for card in cards))
     return attrs.evolve(
         state, turn=leader, pile=(), passing=PassingRound(), cleared=cleared, events=events
@@ -631,16 +644,15 @@ def _same_rank(held: tuple[Card, ...], rank: Rank, count: int) -> str:
     return cards_text([c for c in held if c.rank is rank][:count])
 
 
-_SEAT_PREFIX: Final = re.compile(r"^\s*(?:seat\s*)?(\d+)\s*:\s*(.*)$", re.IGNORECASE)
 _RANK_WORDS: Final = {str(Rank(r)).lower(): Rank(r) for r in range(1, 14)} | {"t": Rank.TEN}
 
 
-def _parse_lenient(state: State, text: str, legal: tuple[Move, ...]) -> Move | None:
+def _parse_lenient(state: State, text: str, legal: tuple[Move, ...], player: int | None) -> Move | None:
     """Reads "play 7 7", "play 7S 7D" (any suits of one rank) or "give 3" as the canonical move."""
-    prefixed = _SEAT_PREFIX.match(text)
-    if prefixed and int(prefixed.group(1)) != state.turn:
+    seat, body = split_seat(text, player)
+    if not legal or (seat is not None and seat != state.turn):
         return None
-    words = normalize(prefixed.group(2) if prefixed else text).split()
+    words = normalize(body).split()
     if len(words) < 2 or words[0] not in ("play", "give"):
         return None
     ranks: list[Rank] = []
@@ -682,7 +694,7 @@ def _end_hand(
     for place, seat in enumerate(order):
         gained[seat] = place_points(n)[place]
     points = tuple(p + g for p, g in zip(state.points, gained))
-    events = (*events, Event("is the Scum", player=scum), Event("hand scored:", numbers=tuple(gained)))
+    events = (*events, Event(EventKind.GOES_OUT, player=scum, label="Scum"), Event(EventKind.HAND_SCORED, numbers=tuple(gained)))
     if state.hand < state.options.hands:
         if state.rng is None:
             raise ValueError("cannot deal the next hand in a view")
@@ -699,7 +711,7 @@ def _end_hand(
         points=points,
     )
     best = winners(over)
-    return attrs.evolve(over, events=(*events, Event("game over; winners:", numbers=tuple(sorted(best)))))
+    return attrs.evolve(over, events=(*events, Event(EventKind.GAME_OVER, numbers=tuple(sorted(best)))))
 
 
 def _check_pile(state: State) -> None:
@@ -740,10 +752,18 @@ def _check_phase(state: State) -> None:
             raise ValueError(f"seat {state.turn} has no cards and cannot be on turn")
         if state.pile and state.turn == state.passing.last:
             raise ValueError("the last player cannot be on turn before the round ends")
-        if state.pile:
+        if state.pile and state.passing.last is not None:
             holding = holders(state.hands)
             if state.passing.passes >= state.passing.passes_needed(holding):
                 raise ValueError("the round should have ended: everyone else has passed")
+            due = state.passing.last
+            for _ in range(state.passing.passes + 1):
+                due = next_holder(due, state.table, holding)
+            if state.turn != due:
+                raise ValueError(
+                    f"seat {state.turn} is on turn, but after seat {state.passing.last}'s play and "
+                    f"{state.passing.passes} pass(es) it is seat {due}'s"
+                )
     else:
         if state.hand != state.options.hands or len(state.finished) != n - 1:
             raise ValueError("the game ends when the last hand has one seat holding cards")
@@ -760,8 +780,10 @@ GAME: Final = GameSpec[State, Move, Options](
     default_players=DEFAULT_PLAYERS,
     options_type=Options,
     state_type=State,
-    move_types=(PlayCards, Pass, GiveBack),
+    move_types=MOVE_TYPES,
     presets=(("house_party", Options.house_party()),),
+    quick=Options(hands=2),
+    zones=ZONES,
     hidden_information=True,
     chance=True,
     max_plies=2_100,
