@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 import json
+from collections import Counter
 import os
 import random
 import re
@@ -343,8 +344,9 @@ def check_no_leak(
     """
     if not spec.zones:
         return
-    visible = {str(c) for c in zone_cards(seen, spec.zones) if not c.is_hidden}
-    secret = {str(c) for c in unseen_cards(state, seat, spec.zones)} - visible
+    unseen = Counter(unseen_cards(state, seat, spec.zones))
+    visible = {str(c) for c in Counter(zone_cards(state, spec.zones)) - unseen}
+    secret = {str(c) for c in unseen} - visible
     if not secret:
         return
     value = json.loads(parlour.to_json(seen))["value"]

@@ -168,8 +168,8 @@ def _masked(value: T, shown: _Shown) -> T:
 
 
 def _resorted(zone: Zone, part: T) -> T:
-    if zone.sort is None or not isinstance(part, tuple) or not all(type(c) is Card for c in part):
-        return part
+    if zone.sort is None or not isinstance(part, tuple) or not all(type(c) is Card and not c.is_hidden for c in part):
+        return part  # nothing to sort by, or a view's hidden cards, which keep their places
     return zone.sort(part)  # type: ignore[return-value]
 
 
