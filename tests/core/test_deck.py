@@ -28,6 +28,17 @@ def test_fixed_deck_names_extra_and_missing_cards() -> None:
         fixed_deck(["XX"], PACK)
 
 
+def test_fixed_deck_refuses_values_that_are_not_cards() -> None:
+    with pytest.raises(ValueError, match="not 0"):
+        fixed_deck([0] * 52, PACK)  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="not NoneType"):
+        fixed_deck(None, PACK)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not 1000 items"):
+        fixed_deck(["AS"] * 1000, PACK)
+    with pytest.raises(ValueError, match=r"not a card: '\?\?'"):
+        fixed_deck(["??", *map(str, PACK[1:])], PACK)
+
+
 def test_shuffled_or_fixed() -> None:
     rng = Rng(5)
     deck, after = shuffled_or_fixed(PACK, rng, None)

@@ -178,7 +178,7 @@ def test_reaching_10000_gives_everyone_else_one_last_turn() -> None:
     state = late_game((9800, 3000, 9650, 2000), 2, rolls)
     state = play(state, "roll", "hold 5 5 5", "bank")
     assert state.scores == (9800, 3000, 10150, 2000)
-    assert "note:: final round: everyone else has one last turn" in event_texts(state)
+    assert "note: final round: everyone else has one last turn" in event_texts(state)
     assert state.events[-2].kind is EventKind.NOTE
     assert not fk.is_over(state) and fk.winners(state) == frozenset()
     assert (state.player, state.owed) == (3, frozenset({0, 1}))
@@ -202,7 +202,7 @@ def test_until_unbeaten_gives_everyone_another_turn_when_the_high_score_is_beate
     state = play(state, "roll", "hold 5 5 5", "bank")  # seat 2: 10,150
     assert (state.player, state.owed) == (0, frozenset({1}))
     state = play(state, "roll", "hold 1 1 1", "bank")  # seat 0 beats it: 10,800
-    assert "seat 0 note:: beats the high score: everyone else has one more turn" in event_texts(state)
+    assert "seat 0 note: beats the high score: everyone else has one more turn" in event_texts(state)
     assert (state.player, state.owed) == (1, frozenset({2}))
     state = play(state, "roll", "roll")  # seats 1 and 2 farkle
     assert fk.is_over(state) and fk.winners(state) == frozenset({0})

@@ -22,7 +22,7 @@ def fixed_deck(deck: Sequence[Card | str], pack: Sequence[Card]) -> tuple[Card, 
     if isinstance(deck, (bytes, bytearray)) or not isinstance(deck, (str, Sequence)):
         raise ValueError(f"deck= must be a sequence of cards such as 'AS' or Card values, not {type(deck).__name__}")
     if not isinstance(deck, str):
-        if len(deck) != len(pack):
+        if len(deck) > 2 * len(pack):
             raise ValueError(f"deck= must be the {len(pack)}-card pack in some order, not {len(deck)} items")
         odd = next((item for item in deck if not isinstance(item, (str, Card))), None)
         if odd is not None:
