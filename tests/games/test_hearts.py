@@ -557,7 +557,7 @@ def test_seeds_options_and_fixed_chance_are_checked() -> None:
         hearts.new_game(seed=1, dealer=True)
     with pytest.raises(ValueError, match=r"dealer=: seat 4 is not one of 0..3"):
         hearts.new_game(seed=1, dealer=4)
-    with pytest.raises(ValueError, match="deck= must be the 52-card pack in some order, not 3 items"):
+    with pytest.raises(ValueError, match="deck= must be the 52-card pack in some order; missing: 2C"):
         hearts.new_game(seed=1, deck=["AS", "KS", "QS"])
     with pytest.raises(ValueError, match="holds cards as text"):
         hearts.new_game(seed=1, deck=[1] * 52)  # type: ignore[list-item]
