@@ -1,19 +1,27 @@
-"""Throughput of random playouts for every registered game, and a per-hand race with OpenSpiel.
+"""Throughput of random games for every registered game, and a per-hand race with OpenSpiel.
 
-Run ``make bench`` (or ``.venv/bin/python benchmarks/run.py --help``). What is measured:
+Run ``make bench`` (or ``.venv/bin/python benchmarks/run.py --help``). Both parts drive the games
+the same lean way: at every step, one ``randrange`` over the legal moves (``legal_moves`` in
+parlour, ``legal_actions`` in OpenSpiel) picks the move; the timed loops do nothing else but
+test for the end.
 
-* A *playout* is one whole game: ``new_game(seed=s)``, then ``legal_moves``, a uniformly random
-  choice among all of them, and ``apply``, repeated until ``is_over``.
-* *µs per move* is the wall time of all playouts divided by the moves applied (so it includes
-  ``legal_moves``, the random choice, ``apply`` and the share of ``new_game``).
-* A *hand* is one value of ``state.hand``: a playout plays as many hands as its final
-  ``state.hand``, and *hands per second* is their total over the playout time.
-* The OpenSpiel race (only when ``pyspiel`` is importable: ``pip install '.[bench]'``) times one
-  hand from the deal to its scoring. For parlour that is ``new_game`` through the first hand,
-  stopping when ``state.hand`` becomes 2 or the game ends. For OpenSpiel it is one episode of its
-  game, which is one hand, with every chance node (the deal, the pass direction) sampled from
-  its outcome probabilities. Both pick uniformly among the legal moves; batches of the two
-  alternate so that a change in machine load hits both alike.
+* *Throughput.* A *game* is one whole game of random moves, from ``new_game(seed=s)`` (with
+  ``GameSpec.quick`` options where the game has them: a short match) until ``legal_moves`` is
+  empty. One repetition plays the same fixed list of seeds with the same move chooser, so every
+  repetition does exactly the same work; moves per second and games per second come from the
+  median repetition.
+* *The OpenSpiel race* (only when ``pyspiel`` is importable: ``pip install -e '.[bench]'``)
+  times one random hand, from the deal to its scoring, in both libraries. parlour: ``new_game``,
+  then moves until the first state whose ``hand`` differs from the first one or whose events
+  include ``HAND_SCORED``, that apply included (the same apply also deals the next hand; no
+  move of that hand is played). OpenSpiel: one episode of its game, which is one hand, including
+  its chance nodes (every card dealt, Hearts' pass direction, Gin Rummy's draws from the stock).
+  Every chance node of these games is uniform over its legal actions (checked on the same hands
+  before timing), so one ``randrange`` over ``legal_actions`` samples it exactly. The same hands
+  are timed a second way, reading each chance node through ``chance_outcomes`` (a list of
+  (action, probability) pairs), to show how much the driver alone moves the ratio. Each
+  repetition times one batch of the same hands per driver, in rotating order; the ratio is
+  parlour's median over OpenSpiel's.
 
 Timings are never asserted in tests; the numbers in docs/benchmarks.rst come from this script.
 """
@@ -24,204 +32,364 @@ import argparse
 import datetime
 import gc
 import importlib
+import importlib.metadata
 import importlib.util
 import json
 import os
 import platform
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, Protocol
 
 import attrs
 
 import parlour
-from parlour.core.game import Game
+from parlour.core.events import EventKind
+from parlour.core.game import Game, GameState
+from parlour.core.options import options_text
 
 OPENSPIEL_RACES: Final = (
     # (parlour game, OpenSpiel game, target: parlour time per hand at most this times OpenSpiel's)
     ("hearts", "hearts", 2.0),
     ("gin_rummy", "gin_rummy", 0.5),
 )
+HAND_SCORED: Final = EventKind.HAND_SCORED
+
+
+class OpenSpielState(Protocol):
+    """The part of a ``pyspiel.State`` the race uses."""
+
+    def is_terminal(self) -> bool: ...
+    def is_chance_node(self) -> bool: ...
+    def legal_actions(self) -> list[int]: ...
+    def chance_outcomes(self) -> list[tuple[int, float]]: ...
+    def apply_action(self, action: int) -> None: ...
+
+
+class OpenSpielGame(Protocol):
+    """The part of a ``pyspiel.Game`` the race uses."""
+
+    def new_initial_state(self) -> OpenSpielState: ...
 
 
 @attrs.frozen
 class Throughput:
-    """Random playouts of one game."""
+    """Random whole games of one game, repeated on the same seeds."""
 
     game: str
-    playouts: int
+    options: str
+    """The options played, as text (the quick options where the game has them)."""
+    games: int
+    """Games per repetition."""
     hands: int
+    """Hands per repetition (the sum of each game's last ``hand``)."""
     moves: int
-    seconds: float
+    """Moves per repetition."""
+    seconds: tuple[float, ...]
+    """The wall time of each repetition."""
 
     @property
-    def playouts_per_second(self) -> float:
-        return self.playouts / self.seconds
+    def median_seconds(self) -> float:
+        return statistics.median(self.seconds)
 
     @property
-    def hands_per_second(self) -> float:
-        return self.hands / self.seconds
+    def games_per_second(self) -> float:
+        return self.games / self.median_seconds
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.moves / self.median_seconds
 
     @property
     def microseconds_per_move(self) -> float:
-        return self.seconds * 1e6 / self.moves
+        return self.median_seconds * 1e6 / self.moves
 
 
 @attrs.frozen
 class Race:
-    """Time per random hand in parlour and in OpenSpiel, over alternating batches."""
+    """One random hand in parlour and in OpenSpiel, repeated on the same hands."""
 
     game: str
     openspiel_game: str
     hands: int
-    parlour_seconds: float
-    openspiel_seconds: float
+    """Hands per batch (the same hands in every repetition)."""
+    parlour_moves: int
+    """parlour's moves in one batch."""
+    openspiel_decisions: int
+    """OpenSpiel's player actions in one batch."""
+    openspiel_chance: int
+    """OpenSpiel's chance actions in one batch."""
+    parlour_seconds: tuple[float, ...]
+    """The wall time of each repetition's parlour batch."""
+    openspiel_seconds: tuple[float, ...]
+    """The wall time of each repetition's OpenSpiel batch (``legal_actions`` at chance nodes)."""
+    outcomes_seconds: tuple[float, ...]
+    """The same OpenSpiel batch driven through ``chance_outcomes`` at chance nodes instead."""
     target_ratio: float
 
     @property
     def parlour_ms_per_hand(self) -> float:
-        return self.parlour_seconds * 1e3 / self.hands
+        return statistics.median(self.parlour_seconds) * 1e3 / self.hands
 
     @property
     def openspiel_ms_per_hand(self) -> float:
-        return self.openspiel_seconds * 1e3 / self.hands
+        return statistics.median(self.openspiel_seconds) * 1e3 / self.hands
+
+    @property
+    def outcomes_ms_per_hand(self) -> float:
+        return statistics.median(self.outcomes_seconds) * 1e3 / self.hands
 
     @property
     def ratio(self) -> float:
-        """parlour's time per hand over OpenSpiel's (below 1: parlour is faster)."""
-        return self.parlour_seconds / self.openspiel_seconds
+        """parlour's median time per hand over OpenSpiel's (below 1: parlour is faster)."""
+        return statistics.median(self.parlour_seconds) / statistics.median(self.openspiel_seconds)
+
+    @property
+    def ratio_range(self) -> tuple[float, float]:
+        """The lowest and highest ratio of one repetition's two batches."""
+        ratios = [mine / theirs for mine, theirs in zip(self.parlour_seconds, self.openspiel_seconds)]
+        return min(ratios), max(ratios)
+
+    @property
+    def outcomes_ratio(self) -> float:
+        """`ratio` against the OpenSpiel driver that reads ``chance_outcomes`` at chance nodes."""
+        return statistics.median(self.parlour_seconds) / statistics.median(self.outcomes_seconds)
 
     @property
     def target_met(self) -> bool:
         return self.ratio <= self.target_ratio
 
 
-def playout(spec: Game, seed: int, chooser: random.Random) -> tuple[int, int]:
+def playout(spec: Game, options: object, seed: int, chooser: random.Random) -> tuple[int, int]:
     """Plays one random game; returns (hands, moves)."""
-    state = spec.new_game(seed=seed)
-    legal_moves, apply = spec.legal_moves, spec.apply
+    state = spec.new_game(seed=seed, options=options)
+    legal_moves, apply, randrange = spec.legal_moves, spec.apply, chooser.randrange
     moves = 0
     legal = legal_moves(state)
     while legal:
-        state = apply(state, legal[chooser.randrange(len(legal))])
+        state = apply(state, legal[randrange(len(legal))])
         moves += 1
         legal = legal_moves(state)
     return state.hand, moves
 
 
-def measure_throughput(name: str, budget: float, seed: int) -> Throughput:
-    """Random playouts of `name` for about `budget` seconds (at least three games)."""
-    spec = parlour.game(name)
-    chooser = random.Random(seed)
-    playouts = hands = moves = 0
-    gc.collect()
-    start = time.perf_counter()
-    elapsed = 0.0
-    while elapsed < budget or playouts < 3:
-        played_hands, played_moves = playout(spec, seed + playouts, chooser)
-        playouts += 1
+def _playouts(spec: Game, options: object, seeds: range, chooser_seed: int) -> tuple[int, int]:
+    """Plays a game from each seed, all with one chooser; returns (hands, moves) in all."""
+    chooser = random.Random(chooser_seed)
+    hands = moves = 0
+    for seed in seeds:
+        played_hands, played_moves = playout(spec, options, seed, chooser)
         hands += played_hands
         moves += played_moves
-        elapsed = time.perf_counter() - start
-    return Throughput(name, playouts, hands, moves, elapsed)
+    return hands, moves
 
 
-def parlour_hand(spec: Game, seed: int, chooser: random.Random) -> None:
-    """One random hand: from `new_game` until the first hand is scored."""
-    state = spec.new_game(seed=seed)
-    legal_moves, apply = spec.legal_moves, spec.apply
+def measure_throughput(name: str, seconds: float, repeats: int, seed: int) -> Throughput:
+    """Random games of `name`: as many seeds as fill about `seconds`, played `repeats` times."""
+    spec = parlour.game(name)
+    options = spec.quick if spec.quick is not None else spec.options_type()
+    games = 0
+    start = time.perf_counter()
+    while games < 1 or time.perf_counter() - start < seconds:
+        playout(spec, options, seed + games, random.Random(seed + games))
+        games += 1
+    seeds = range(seed, seed + games)
+    counts = _playouts(spec, options, seeds, seed)
+    timings = []
+    for _ in range(repeats):
+        gc.collect()
+        start = time.perf_counter()
+        again = _playouts(spec, options, seeds, seed)
+        timings.append(time.perf_counter() - start)
+        if again != counts:
+            raise RuntimeError(f"{name}: the same seeds played differently ({again} after {counts})")
+    return Throughput(name, options_text(name, options), games, counts[0], counts[1], tuple(timings))
+
+
+def parlour_hand(spec: Game, seed: int, chooser: random.Random) -> int:
+    """One random hand, from `new_game` to the apply that scores it; returns its moves."""
+    state: GameState = spec.new_game(seed=seed)
+    legal_moves, apply, randrange = spec.legal_moves, spec.apply, chooser.randrange
+    start = state.hand
+    moves = 0
     legal = legal_moves(state)
     while legal:
-        state = apply(state, legal[chooser.randrange(len(legal))])
-        if state.hand != 1:
-            return
+        state = apply(state, legal[randrange(len(legal))])
+        moves += 1
+        if state.hand != start or any(event.kind is HAND_SCORED for event in state.events):
+            break
         legal = legal_moves(state)
+    return moves
 
 
-def openspiel_hand_player(openspiel_name: str) -> Callable[[random.Random], None] | None:
-    """A function playing one random episode of an OpenSpiel game, or None without pyspiel."""
+def parlour_batch(spec: Game, seeds: range, chooser_seed: int) -> int:
+    """One random hand from each seed, with one chooser; returns the moves in all."""
+    chooser = random.Random(chooser_seed)
+    return sum(parlour_hand(spec, seed, chooser) for seed in seeds)
+
+
+def openspiel_batch(game: OpenSpielGame, hands: int, chooser_seed: int) -> None:
+    """`hands` random episodes: one ``randrange`` over ``legal_actions`` at every node (at a
+    chance node, its outcomes)."""
+    chooser = random.Random(chooser_seed)
+    randrange = chooser.randrange
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[randrange(len(actions))])
+
+
+def openspiel_outcomes_batch(game: OpenSpielGame, hands: int, chooser_seed: int) -> None:
+    """The episodes of `openspiel_batch`, reading a chance node's outcomes from
+    ``chance_outcomes`` ((action, probability) pairs), as a driver that trusts no uniformity would."""
+    chooser = random.Random(chooser_seed)
+    randrange = chooser.randrange
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[randrange(len(outcomes))][0])
+            else:
+                actions = state.legal_actions()
+                state.apply_action(actions[randrange(len(actions))])
+
+
+def openspiel_checked_batch(game: OpenSpielGame, name: str, hands: int, chooser_seed: int) -> tuple[int, int]:
+    """The episodes of `openspiel_batch`, checking that every chance node is uniform over
+    exactly its legal actions (so that one ``randrange`` samples it); returns (decisions,
+    chance actions) in all."""
+    chooser = random.Random(chooser_seed)
+    decisions = chances = 0
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                uniform = all(abs(p * len(outcomes) - 1.0) < 1e-9 for _, p in outcomes)
+                if not uniform or [a for a, _ in outcomes] != actions:
+                    raise RuntimeError(f"OpenSpiel {name}: a chance node is not uniform over its actions")
+                chances += 1
+            else:
+                decisions += 1
+            state.apply_action(actions[chooser.randrange(len(actions))])
+    return decisions, chances
+
+
+def load_openspiel(name: str) -> OpenSpielGame | None:
+    """OpenSpiel's game `name`, or None without pyspiel."""
     try:
         pyspiel = importlib.import_module("pyspiel")
     except ImportError:
         return None
-    loaded = pyspiel.load_game(openspiel_name)
-
-    def play(chooser: random.Random) -> None:
-        state = loaded.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                actions = [action for action, _ in outcomes]
-                weights = [probability for _, probability in outcomes]
-                state.apply_action(chooser.choices(actions, weights)[0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[chooser.randrange(len(legal))])
-
-    return play
+    loaded: OpenSpielGame = pyspiel.load_game(name)
+    return loaded
 
 
-def race(name: str, openspiel_name: str, target: float, budget: float, seed: int) -> Race | None:
-    """Alternating batches of random hands in both libraries for about `budget` seconds."""
-    play_openspiel = openspiel_hand_player(openspiel_name)
-    if play_openspiel is None or name not in parlour.game_names():
+def race(
+    name: str, openspiel_name: str, target: float, seconds: float, repeats: int, seed: int
+) -> Race | None:
+    """`repeats` batches of random hands in each library, each parlour batch about `seconds`."""
+    theirs = load_openspiel(openspiel_name)
+    if theirs is None or name not in parlour.game_names():
         return None
     spec = parlour.game(name)
-    chooser = random.Random(seed)
-    batch = 20
     hands = 0
-    mine = theirs = 0.0
-    while mine + theirs < budget or hands < batch * 3:
-        gc.collect()
-        start = time.perf_counter()
-        for offset in range(batch):
-            parlour_hand(spec, seed + hands + offset, chooser)
-        mine += time.perf_counter() - start
-        gc.collect()
-        start = time.perf_counter()
-        for _ in range(batch):
-            play_openspiel(chooser)
-        theirs += time.perf_counter() - start
-        hands += batch
-    return Race(name, openspiel_name, hands, mine, theirs, target)
+    start = time.perf_counter()
+    while hands < 10 or time.perf_counter() - start < seconds:
+        parlour_hand(spec, seed + hands, random.Random(seed + hands))
+        hands += 1
+    seeds = range(seed, seed + hands)
+    moves = parlour_batch(spec, seeds, seed)
+    decisions, chances = openspiel_checked_batch(theirs, openspiel_name, hands, seed)
+    batches: tuple[Callable[[], object], ...] = (
+        lambda: parlour_batch(spec, seeds, seed),
+        lambda: openspiel_batch(theirs, hands, seed),
+        lambda: openspiel_outcomes_batch(theirs, hands, seed),
+    )
+    timings: tuple[list[float], ...] = ([], [], [])
+    for repeat in range(repeats):
+        for turn in range(len(batches)):
+            side = (turn + repeat) % len(batches)  # each repetition starts with the next side
+            gc.collect()
+            start = time.perf_counter()
+            batches[side]()
+            timings[side].append(time.perf_counter() - start)
+    mine, theirs_actions, theirs_outcomes = (tuple(t) for t in timings)
+    return Race(
+        name, openspiel_name, hands, moves, decisions, chances, mine, theirs_actions, theirs_outcomes, target
+    )
 
 
-def machine() -> dict[str, str]:
-    """Where the numbers come from."""
+def _cpu() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def _load() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except (AttributeError, OSError):  # not on every platform
+        return "unknown"
+
+
+def _version(distribution: str) -> str:
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def machine(repeats: int, seconds: float) -> dict[str, str]:
+    """Where and how the numbers were measured."""
     return {
         "date": datetime.date.today().isoformat(),
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
         "platform": platform.platform(terse=True),
+        "cpu": _cpu(),
         "cpus": str(os.cpu_count()),
+        "load average": _load(),
         "parlour": parlour.__version__,
+        "open_spiel": _version("open_spiel"),
+        "method": f"median of {repeats} repetitions of about {seconds:g} s each",
     }
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-    lines = ["  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths)))
-             for row in [header, *rows]]
+    lines = [
+        "  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths)))
+        for row in [header, *rows]
+    ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
 
 
 def report_text(info: dict[str, str], results: Sequence[Throughput], races: Sequence[Race], note: str) -> str:
     """The results as plain-text tables."""
-    parts = [", ".join(f"{key} {value}" for key, value in info.items()), ""]
+    parts = ["; ".join(f"{key}: {value}" for key, value in info.items()), ""]
     parts.append(
         _table(
-            ("game", "playouts/s", "hands/s", "µs/move", "moves/game", "hands/game"),
+            ("game (options)", "moves/s", "games/s", "µs/move", "moves/game", "hands/game"),
             [
                 (
-                    r.game,
-                    f"{r.playouts_per_second:,.1f}",
-                    f"{r.hands_per_second:,.1f}",
+                    r.options,
+                    f"{r.moves_per_second:,.0f}",
+                    f"{r.games_per_second:,.1f}",
                     f"{r.microseconds_per_move:,.1f}",
-                    f"{r.moves / r.playouts:,.0f}",
-                    f"{r.hands / r.playouts:,.1f}",
+                    f"{r.moves / r.games:,.0f}",
+                    f"{r.hands / r.games:,.1f}",
                 )
                 for r in results
             ],
@@ -231,76 +399,174 @@ def report_text(info: dict[str, str], results: Sequence[Throughput], races: Sequ
     if races:
         parts.append(
             _table(
-                ("one random hand", "parlour ms", "OpenSpiel ms", "ratio", "target", "met"),
+                (
+                    "one random hand",
+                    "parlour ms",
+                    "OpenSpiel ms",
+                    "ratio",
+                    "range",
+                    "target",
+                    "met",
+                    "via chance_outcomes",
+                    "moves",
+                    "decisions+chance",
+                ),
                 [
                     (
                         f"{r.game} / {r.openspiel_game}",
                         f"{r.parlour_ms_per_hand:.3f}",
                         f"{r.openspiel_ms_per_hand:.3f}",
                         f"{r.ratio:.2f}",
+                        f"{r.ratio_range[0]:.2f}-{r.ratio_range[1]:.2f}",
                         f"<= {r.target_ratio:g}",
                         "yes" if r.target_met else "NO",
+                        f"{r.outcomes_ms_per_hand:.3f} ms, ratio {r.outcomes_ratio:.2f}",
+                        f"{r.parlour_moves / r.hands:.1f}",
+                        f"{r.openspiel_decisions / r.hands:.1f}+{r.openspiel_chance / r.hands:.1f}",
                     )
                     for r in races
                 ],
             )
+        )
+        parts.append(
+            "(ratio: parlour's median over OpenSpiel's; range: the ratios of single repetitions; "
+            "via chance_outcomes: OpenSpiel driven through chance_outcomes() at chance nodes; "
+            "moves, decisions+chance: per hand, averaged over the batch)"
         )
     else:
         parts.append(note)
     return "\n".join(parts)
 
 
+def _list_table(title: str, header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    lines = [f".. list-table:: {title}", "   :header-rows: 1", ""]
+    for row in [header, *rows]:
+        lines += [f"   * - {row[0]}", *(f"     - {cell}" for cell in row[1:])]
+    return [*lines, ""]
+
+
+def report_rst(info: dict[str, str], results: Sequence[Throughput], races: Sequence[Race]) -> str:
+    """The results as the reST list-tables of docs/benchmarks.rst."""
+    lines = [f"..  {'; '.join(f'{key}: {value}' for key, value in info.items())}", ""]
+    lines += _list_table(
+        "Random whole games (quick options where the game has them)",
+        ("game (options)", "moves/s", "games/s", "µs/move", "moves/game", "hands/game"),
+        [
+            (
+                f"``{r.options}``",
+                f"{r.moves_per_second:,.0f}",
+                f"{r.games_per_second:,.1f}",
+                f"{r.microseconds_per_move:,.1f}",
+                f"{r.moves / r.games:,.0f}",
+                f"{r.hands / r.games:,.1f}",
+            )
+            for r in results
+        ],
+    )
+    if races:
+        lines += _list_table(
+            "One random hand, parlour against OpenSpiel",
+            ("game", "parlour ms/hand", "OpenSpiel ms/hand", "ratio (range)", "target", "met"),
+            [
+                (
+                    f"``{r.game}`` / ``{r.openspiel_game}``",
+                    f"{r.parlour_ms_per_hand:.3f}",
+                    f"{r.openspiel_ms_per_hand:.3f}",
+                    f"{r.ratio:.2f} ({r.ratio_range[0]:.2f}-{r.ratio_range[1]:.2f})",
+                    f"at most {r.target_ratio:g}",
+                    "yes" if r.target_met else "no",
+                )
+                for r in races
+            ],
+        )
+        lines += _list_table(
+            "The same hands: their length, and OpenSpiel read through chance_outcomes",
+            (
+                "game",
+                "parlour moves/hand",
+                "OpenSpiel decisions + chance/hand",
+                "via chance_outcomes: ms/hand (ratio)",
+            ),
+            [
+                (
+                    f"``{r.game}`` / ``{r.openspiel_game}``",
+                    f"{r.parlour_moves / r.hands:.1f}",
+                    f"{r.openspiel_decisions / r.hands:.1f} + {r.openspiel_chance / r.hands:.1f}",
+                    f"{r.outcomes_ms_per_hand:.3f} ({r.outcomes_ratio:.2f})",
+                )
+                for r in races
+            ],
+        )
+    return "\n".join(lines)
+
+
+def _json(info: dict[str, str], results: Sequence[Throughput], races: Sequence[Race]) -> str:
+    payload = {
+        "machine": info,
+        "games": [
+            attrs.asdict(r)
+            | {
+                "moves_per_second": r.moves_per_second,
+                "games_per_second": r.games_per_second,
+                "microseconds_per_move": r.microseconds_per_move,
+            }
+            for r in results
+        ],
+        "openspiel": [
+            attrs.asdict(r)
+            | {
+                "parlour_ms_per_hand": r.parlour_ms_per_hand,
+                "openspiel_ms_per_hand": r.openspiel_ms_per_hand,
+                "ratio": r.ratio,
+                "ratio_range": r.ratio_range,
+                "outcomes_ms_per_hand": r.outcomes_ms_per_hand,
+                "outcomes_ratio": r.outcomes_ratio,
+                "target_met": r.target_met,
+            }
+            for r in races
+        ],
+    }
+    return json.dumps(payload, indent=2)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Runs the benchmarks and prints a table (or JSON)."""
+    """Runs the benchmarks and prints tables (or JSON)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("games", nargs="*", help="games to measure (default: every registered game)")
-    parser.add_argument("--seconds", type=float, default=3.0, help="time budget per game and per race")
-    parser.add_argument("--seed", type=int, default=1, help="first game seed")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    parser.add_argument(
+        "--seconds", type=float, default=1.0, help="length of one repetition (per game, per driver)"
+    )
+    parser.add_argument("--repeats", type=int, default=7, help="repetitions; the tables show their median")
+    parser.add_argument("--seed", type=int, default=1, help="first game seed (and the move chooser's seed)")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    output.add_argument("--rst", action="store_true", help="print the reST tables of docs/benchmarks.rst")
     parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel race")
     args = parser.parse_args(argv)
+    if args.repeats < 1 or args.seconds <= 0:
+        parser.error("--repeats must be at least 1 and --seconds positive")
     names = args.games or list(parlour.game_names())
     unknown = [name for name in names if name not in parlour.game_names()]
     if unknown:
         parser.error(f"unknown game(s) {', '.join(unknown)}; games: {', '.join(parlour.game_names())}")
-    results = [measure_throughput(name, args.seconds, args.seed) for name in names]
+    info = machine(args.repeats, args.seconds)
+    results = [measure_throughput(name, args.seconds, args.repeats, args.seed) for name in names]
     races: list[Race] = []
     note = "OpenSpiel race skipped (--no-openspiel)."
     if not args.no_openspiel:
         for name, openspiel_name, target in OPENSPIEL_RACES:
             if name in names:
-                outcome = race(name, openspiel_name, target, args.seconds, args.seed)
+                outcome = race(name, openspiel_name, target, args.seconds, args.repeats, args.seed)
                 if outcome is not None:
                     races.append(outcome)
         if importlib.util.find_spec("pyspiel") is None:
             note = "OpenSpiel race skipped: pyspiel is not installed (pip install -e '.[bench]')."
         else:
             note = "No OpenSpiel race: none of the chosen games has an OpenSpiel counterpart."
-    info = machine()
     if args.json:
-        payload = {
-            "machine": info,
-            "games": [
-                attrs.asdict(r)
-                | {
-                    "playouts_per_second": r.playouts_per_second,
-                    "hands_per_second": r.hands_per_second,
-                    "microseconds_per_move": r.microseconds_per_move,
-                }
-                for r in results
-            ],
-            "openspiel": [
-                attrs.asdict(r)
-                | {
-                    "parlour_ms_per_hand": r.parlour_ms_per_hand,
-                    "openspiel_ms_per_hand": r.openspiel_ms_per_hand,
-                    "ratio": r.ratio,
-                    "target_met": r.target_met,
-                }
-                for r in races
-            ],
-        }
-        print(json.dumps(payload, indent=2))
+        print(_json(info, results, races))
+    elif args.rst:
+        print(report_rst(info, results, races))
     else:
         print(report_text(info, results, races, note))
     return 0

@@ -19,14 +19,14 @@ version = release
 
 extensions = [
     "sphinx.ext.autodoc",
-    "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
     "parlour_docs",
 ]
 
-# Google-style docstrings; the annotations, not the docstrings, carry the types.
-napoleon_google_docstring = True
-napoleon_numpy_docstring = False
+# Docstrings are plain reST prose, and the annotations carry the types. There is no napoleon:
+# no docstring uses Google- or NumPy-style sections, and napoleon would read an attribute
+# docstring that starts with "Word:" ("Passing cycle: ...") as a type followed by a description,
+# rendering it as a "Type:" field.
 autodoc_typehints = "description"
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}

@@ -14,6 +14,7 @@ from parlour.core.cards import Card, Rank, Suit
 from parlour.core.errors import GameOver, IllegalMove, NotationError
 from parlour.core.events import Event
 from parlour.core.game import Game, GameSpec
+from parlour.core.record import Record
 from parlour.core.registry import game, game_names
 from parlour.core.serialize import from_json, to_json
 
@@ -26,6 +27,7 @@ __all__ = [
     "IllegalMove",
     "NotationError",
     "Rank",
+    "Record",
     "Suit",
     "from_json",
     "game",

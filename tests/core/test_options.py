@@ -58,3 +58,17 @@ def test_bad_text_is_refused_naming_the_problem(text: str, message: str) -> None
 def test_only_options_classes_have_a_text() -> None:
     with pytest.raises(TypeError):
         options_text("hearts", 3)
+
+
+def test_an_option_given_twice_is_refused() -> None:
+    with pytest.raises(ValueError, match="option passing is given twice; give each option once"):
+        parse_options(Opts, "hearts(passing=left,passing=rotate)")
+
+
+def test_text_amends_a_base_value_such_as_a_preset() -> None:
+    preset = Opts(passing=Passing.LEFT, jack_bonus=True)
+    assert parse_options(Opts, "hearts(target=50)", base=preset) == ("hearts", Opts(passing=Passing.LEFT, jack_bonus=True, target=50))
+    assert parse_options(Opts, "hearts(passing=rotate)", base=preset) == ("hearts", Opts(jack_bonus=True))
+    assert parse_options(Opts, "hearts", base=preset) == ("hearts", preset)
+    with pytest.raises(ValueError, match="target"):
+        parse_options(Opts, "hearts(target=0)", base=preset)

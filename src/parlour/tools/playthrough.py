@@ -1,9 +1,13 @@
-"""Golden playthroughs: a seeded random game written out as a deterministic text transcript.
+"""Golden playthroughs: a seeded random game kept as a record, with a deterministic transcript.
 
 ``python -m parlour.tools.playthrough hearts --seed 3 --out tests/golden/hearts.txt`` plays one
-game, choosing among the legal moves with a generator seeded from ``--seed``, and writes what
-happened. ``tests/test_golden.py`` regenerates every transcript in ``tests/golden`` and compares
-it line by line, so any change in the rules' behaviour shows up as a readable diff.
+game, choosing among the legal moves with a generator seeded from ``--seed``, and writes two
+files: the game's `parlour.Record` (``tests/golden/hearts.record.json``: setup and moves) and
+the transcript of replaying it (``hearts.txt``). ``tests/test_golden.py`` replays every record
+and compares the transcript line by line. Because the moves are pinned by the record, a change
+in a game's behaviour shows up as a readable diff at the ply it changes (a new event, another
+score), not as a different random game; a change that makes a recorded move illegal fails with
+the ply and the move. ``--from-record FILE`` writes the transcript of an existing record again.
 
 The transcript holds no version numbers, object ids or timestamps. It has a header (game with
 options, seed, players), then:
@@ -24,13 +28,16 @@ import hashlib
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Final
 
 import parlour
-from parlour.core.game import Game, GameMove, GameState
-from parlour.core.options import options_text, parse_options
+from parlour.core.game import Game, GameMove, GameOptions
+from parlour.core.notation import split_seat
+from parlour.core.options import parse_options
+from parlour.core.record import Record
 
-__all__ = ["choose_move", "main", "transcript"]
+__all__ = ["choose_move", "main", "play_record", "record_path", "transcript"]
 
 DETAIL_PLIES: Final = 4
 """Plies shown in full, with every seat's view."""
@@ -40,6 +47,7 @@ CHECKPOINT: Final = 250
 """Plies between move digests in the summarised part."""
 LISTED_MOVES: Final = 12
 """Legal moves listed in full; longer lists show their first and last few."""
+RECORD_SUFFIX: Final = ".record.json"
 
 
 def choose_move(chooser: random.Random, legal: Sequence[GameMove]) -> GameMove:
@@ -78,7 +86,7 @@ def _indent(text: str, prefix: str = "    ") -> list[str]:
     return [prefix + line if line else prefix.rstrip() for line in text.splitlines()]
 
 
-def _resolve(game: str, options: str | None) -> tuple[Game, object | None]:
+def _resolve(game: str, options: str | None) -> tuple[Game, GameOptions | None]:
     """The spec and options for ``hearts`` or ``hearts(passing=rotate)`` plus ``--options``."""
     text = options if options is not None else game
     name = text.split("(", 1)[0].strip()
@@ -87,42 +95,54 @@ def _resolve(game: str, options: str | None) -> tuple[Game, object | None]:
         raise ValueError(f"--options {options!r} are not options of {game}")
     if "(" not in text:
         return spec, None
-    parsed_name, value = parse_options(spec.options_type, text)
-    return spec, value
+    return spec, parse_options(spec.options_type, text)[1]
 
 
-def transcript(game: str, *, seed: int, options: str | None = None, players: int | None = None) -> str:
-    """The transcript of the seeded game (see the module docstring)."""
+def play_record(game: str, *, seed: int, options: str | None = None, players: int | None = None) -> Record:
+    """The record of a random game: `seed` seeds both the game and the choice of moves
+    (`choose_move`), so the same arguments give the same record."""
     spec, chosen = _resolve(game, options)
-    state: GameState = (
-        spec.new_game(players, seed=seed) if chosen is None else spec.new_game(players, seed=seed, options=chosen)
-    )
-    options_value = chosen if chosen is not None else spec.options_type()
-    n = len(spec.scores(state))
-    lines = [
-        "# parlour playthrough",
-        f"game: {options_text(spec.name, options_value)}",
-        f"seed: {seed}",
-        f"players: {n}",
-        "",
-    ]
+    record = Record.start(spec, players, seed=seed, options=chosen)
+    state = record.replay()
     chooser = random.Random(seed)
-    digest = hashlib.sha256()
-    ply = 0
     while True:
         legal = spec.legal_moves(state)
         if not legal:
-            break
+            return record
         move = choose_move(chooser, legal)
+        record = record.plus(state, move)
+        state = spec.apply(state, move)
+
+
+def transcript(record: Record) -> str:
+    """The transcript of replaying the record (see the module docstring)."""
+    spec = record.spec
+    state = record.new_game()
+    lines = [
+        "# parlour playthrough",
+        f"game: {record.options_text()}",
+        f"seed: {record.seed}",
+        f"players: {record.players}",
+        "",
+    ]
+    digest = hashlib.sha256()
+    ply = 0
+    for ply, text in enumerate(record.moves):
+        legal = spec.legal_moves(state)
+        seat, body = split_seat(text)
+        try:
+            move = spec.parse_move(state, body, seat)
+            following = spec.apply(state, move)
+        except ValueError as exc:
+            raise ValueError(f"ply {ply + 1} of the record, {text!r}, does not replay: {exc}") from None
         digest.update(f"{move.player}:{move}\n".encode())
-        following = spec.apply(state, move)
         events = [str(e) for e in following.events]
         if ply < DETAIL_PLIES:
             lines.append(f"== ply {ply} (hand {state.hand}) to act: {_seats(spec.to_act(state))}")
             lines.append(f"legal ({len(legal)}): {_moves_text(legal, limit=40)}")
-            for seat in (None, *range(n)):
-                lines.append("spectator view:" if seat is None else f"view of seat {seat}:")
-                lines.extend(_indent(spec.render(spec.view(state, seat))))
+            for viewer in (None, *range(record.players)):
+                lines.append("spectator view:" if viewer is None else f"view of seat {viewer}:")
+                lines.extend(_indent(spec.render(spec.view(state, viewer))))
             lines.append(f"move: {_move_text(move, legal)}")
             lines.extend(f"  event: {e}" for e in events)
             lines.append("")
@@ -138,9 +158,9 @@ def transcript(game: str, *, seed: int, options: str | None = None, players: int
             if (ply + 1) % CHECKPOINT == 0:
                 lines.append(f"{ply} digest {digest.hexdigest()[:16]}")
         state = following
-        ply += 1
+    plies = len(record.moves)
     lines.append("")
-    lines.append(f"== end after {ply} plies, {state.hand} hands; moves digest {digest.hexdigest()[:16]}")
+    lines.append(f"== end after {plies} plies, {state.hand} hands; moves digest {digest.hexdigest()[:16]}")
     lines.append("spectator view:")
     lines.extend(_indent(spec.render(spec.view(state, None))))
     lines.append(f"scores: {' '.join(map(str, spec.scores(state)))}")
@@ -148,24 +168,49 @@ def transcript(game: str, *, seed: int, options: str | None = None, players: int
     return "\n".join(lines) + "\n"
 
 
+def record_path(transcript_path: str | Path) -> Path:
+    """Where the record of a transcript lies: ``hearts.txt`` -> ``hearts.record.json``."""
+    path = Path(transcript_path)
+    stem = path.name[: -len(".txt")] if path.name.endswith(".txt") else path.name
+    return path.with_name(stem + RECORD_SUFFIX)
+
+
+def _write(path: str | Path, text: str) -> None:
+    with open(path, "w", encoding="utf-8", newline="\n") as out:
+        out.write(text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: ``python -m parlour.tools.playthrough <game> [--seed N] [--options T] [--out F]``."""
+    """Command line: ``python -m parlour.tools.playthrough <game> [--seed N] [--options T]
+    [--players N] [--out F] [--record R]`` or ``... --from-record R [--out F]``."""
     parser = argparse.ArgumentParser(prog="python -m parlour.tools.playthrough", description=__doc__.splitlines()[0])
-    parser.add_argument("game", help="a registered game, optionally with options: hearts(passing=rotate)")
+    parser.add_argument("game", nargs="?", help="a registered game, optionally with options: hearts(passing=rotate)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the game and of the move choices")
     parser.add_argument("--options", help='options text such as "hearts(passing=rotate)"')
     parser.add_argument("--players", type=int, help="the number of players (default: the game's usual count)")
-    parser.add_argument("--out", help="write the transcript to this file instead of standard output")
+    parser.add_argument("--out", help="write the transcript to this file (and the record beside it)")
+    parser.add_argument("--record", help="write the record here (default with --out: beside the transcript)")
+    parser.add_argument("--from-record", metavar="FILE", help="transcribe this record instead of playing a game")
     args = parser.parse_args(argv)
     try:
-        text = transcript(args.game, seed=args.seed, options=args.options, players=args.players)
-    except ValueError as exc:
+        if args.from_record is not None:
+            if args.game is not None:
+                parser.error("give a game or --from-record, not both")
+            record = Record.from_json(Path(args.from_record).read_text(encoding="utf-8"))
+        elif args.game is None:
+            parser.error("name a game, or give --from-record FILE")
+        else:
+            record = play_record(args.game, seed=args.seed, options=args.options, players=args.players)
+        text = transcript(record)
+    except (ValueError, OSError) as exc:
         parser.error(str(exc))
     if args.out:
-        with open(args.out, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
+        _write(args.out, text)
     else:
         sys.stdout.write(text)
+    keep = args.record or (record_path(args.out) if args.out and args.from_record is None else None)
+    if keep is not None:
+        _write(keep, record.to_json())
     return 0
 
 
