@@ -1,4 +1,4 @@
-"""Scenario tests for Farkle (seed 004 "FARKLE RULES"; readings of rules/other.md 6.2).
+"""Scenario tests for Farkle (the one-page Farkle Rules sheet "FARKLE RULES"; readings of rules/other.md 6.2).
 
 Dice are fixed with `rolls=`; mid-game positions are built with `attrs.evolve`.
 """
@@ -67,7 +67,7 @@ def test_best_hold_of_three_ones_and_a_five() -> None:
 )
 def test_score_dice_table(dice: tuple[int, ...], value: int, split: int) -> None:
     """6.2 scenarios 2-4: straight, three pairs (also four plus a pair), four 5s as a triple and
-    a single, and a farkle. Six equal dice follow seed 004's table, "All six dice the same
+    a single, and a farkle. Six equal dice follow the one-page Farkle Rules sheet's table, "All six dice the same
     1,000" (the best hold of six 1s is five of them, 1,200); `six_of_a_kind_split` scores them
     as their best split, as rules/other.md 6.2 reads it (six 6s 1,200, six 1s 2,000)."""
     assert fk.score_dice(dice) == value
@@ -75,7 +75,7 @@ def test_score_dice_table(dice: tuple[int, ...], value: int, split: int) -> None
 
 
 def test_six_of_a_kind_held_together_is_1000_as_the_table_says() -> None:
-    """Issue 6 point 3, seed 004: "All six dice the same 1,000". Six 6s held together are 1,000
+    """Issue 6 point 3, the one-page Farkle Rules sheet: "All six dice the same 1,000". Six 6s held together are 1,000
     (not two triples, 1,200) and are hot dice; holding three of them is a triple, 600."""
     state = play(fk.new_game(seed=1, rolls=[6] * 6), "roll")
     assert texts(state) == ["hold 6 6 6", "hold 6 6 6 6 6 6"]

@@ -1,4 +1,4 @@
-"""Scenario tests for classic Gin Rummy (seed 004, "Gin Rummy"; rules/rummy.md section 3.1)."""
+"""Scenario tests for classic Gin Rummy (the Card Games collection (Gin Rummy), "Gin Rummy"; rules/rummy.md section 3.1)."""
 
 from __future__ import annotations
 
@@ -382,7 +382,7 @@ def test_quick_match_is_to_25_points() -> None:
 
 
 def test_the_knockers_cards_are_laid_down_for_both_seats() -> None:
-    """Seed 004: "The player who knocks lays down 10 cards" and discards the eleventh: while the
+    """The Card Games collection (Gin Rummy): "The player who knocks lays down 10 cards" and discards the eleventh: while the
     knocker chooses the arrangement, its cards and the discard are seen by both seats."""
     state = position("4H 5H 6H 7H 7C 7D 7S 2C 2D AC KS", "8H 3S 4S 9C 10C JH QH KH 9D 10D")
     assert g.view(state, 1).hands[0] == (HIDDEN,) * 11
@@ -501,7 +501,7 @@ def test_invariants_refuse_views_that_mix_hidden_and_real_cards_or_hide_the_take
 
 
 def test_render_upcard_offer_shows_own_hand_and_deadwood_and_hides_the_other() -> None:
-    """Seed 004: the upcard is offered to the non-dealer first; the other hand is only a count."""
+    """The Card Games collection (Gin Rummy): the upcard is offered to the non-dealer first; the other hand is only a count."""
     state = g.new_game(seed=2, dealer=0, deck=standard_pack())
     text = g.render(g.view(state, 1))
     assert text.splitlines() == [
@@ -520,7 +520,7 @@ def test_render_upcard_offer_shows_own_hand_and_deadwood_and_hides_the_other() -
 
 
 def test_render_card_taken_from_the_pile_is_public_and_held_apart() -> None:
-    """Seed 004: the dealer takes the upcard; both seats see it, and it may not be discarded."""
+    """The Card Games collection (Gin Rummy): the dealer takes the upcard; both seats see it, and it may not be discarded."""
     state = play(g.new_game(seed=2, dealer=0, deck=standard_pack()), "pass", "take upcard")
     assert g.render(g.view(state, 0)).splitlines()[1:5] == [
         "seat 0 took 8D and must discard, knock (deadwood 10 or less) or go gin",
@@ -556,7 +556,7 @@ def test_render_showdown_melds_lay_offs_deadwood_and_undercut() -> None:
 
 def test_render_knocker_choosing_the_spread() -> None:
     """Rules 3.1 ambiguity 4: after the knock the knocker picks the arrangement, the ten cards
-    laid down for both seats to see (seed 004: the knocker lays down 10 cards)."""
+    laid down for both seats to see (the Card Games collection (Gin Rummy): the knocker lays down 10 cards)."""
     state = position("4H 5H 6H 7H 7C 7D 7S 2C 2D AC KS", "8H 3S 4S 9C 10C JH QH KH 9D 10D")
     lines = g.render(g.view(play(state, "knock KS"), 1)).splitlines()
     assert lines[1:4] == [

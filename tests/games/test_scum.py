@@ -1,4 +1,4 @@
-"""Scenario tests for Scum: seed 000 "SCUM" and the shared rules notes (other.md section 2.5)."""
+"""Scenario tests for Scum: the House Party guide "SCUM" and the shared rules notes (other.md section 2.5)."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def said(state: State) -> list[str]:
 
 
 def test_pair_is_beaten_only_by_a_higher_pair() -> None:
-    """Seed 000: two 6s are beaten by two 7s or two kings, not by a single king or three 7s."""
+    """The House Party guide: two 6s are beaten by two 7s or two kings, not by a single king or three 7s."""
     state = position(
         ["3C", "7C 7D 7H KC KD", "4C", "5C"], turn=1, pile=["6C 6D"], last=0
     )
@@ -85,7 +85,7 @@ def test_pair_is_beaten_only_by_a_higher_pair() -> None:
 
 
 def test_two_beats_an_ace_and_nothing_beats_a_two() -> None:
-    """Seed 000: 2 is the highest rank; after a single 2 only passing is legal."""
+    """The House Party guide: 2 is the highest rank; after a single 2 only passing is legal."""
     state = position(["3C", "2H AS", "4C", "5C"], turn=1, pile=["AD"], last=0)
     assert moves(state) == ["play 2H", "pass"]
     state = play(state, "play 2H")
@@ -120,7 +120,7 @@ def test_lead_passes_on_when_the_round_winner_went_out() -> None:
 
 
 def test_passing_does_not_stop_a_seat_playing_later_in_the_round() -> None:
-    """Seed 000: "passing does not prevent you from playing the next time your turn comes round"."""
+    """The House Party guide: "passing does not prevent you from playing the next time your turn comes round"."""
     state = position(["5C 3S", "KC 3D", "9C 3H", "4H 3C"], turn=0)
     state = play(state, "play 5C", "pass", "play 9C", "pass", "pass")
     assert state.turn == 1
@@ -131,7 +131,7 @@ def test_passing_does_not_stop_a_seat_playing_later_in_the_round() -> None:
 
 
 def test_the_leader_may_not_pass() -> None:
-    """Seed 000: the leader leads "any single card or any set of cards of equal rank"."""
+    """The House Party guide: the leader leads "any single card or any set of cards of equal rank"."""
     state = position(["5C 5D 3S", "KC", "9C", "4H"], turn=0)
     assert moves(state) == ["play 3S", "play 5C", "play 5C 5D"]
     with pytest.raises(IllegalMove, match="leader must play"):
@@ -173,7 +173,7 @@ def _deck(seed: int) -> tuple[Card, ...]:
 
 
 def test_next_hand_reseats_deals_from_the_president_and_exchanges() -> None:
-    """Seed 000 / rules note 2.5 scenario 6: reseat by rank, the Scum deals with the first card
+    """The House Party guide / rules note 2.5 scenario 6: reseat by rank, the Scum deals with the first card
     to the President, the Scum's highest card goes to the President, the President gives one
     back and leads."""
     state = play(_end_of_hand_one(Rng(11)), "play 6C")
@@ -206,7 +206,7 @@ def test_next_hand_reseats_deals_from_the_president_and_exchanges() -> None:
 
 
 def test_exchange_when_the_scum_holds_two_twos() -> None:
-    """Seed 000: "the scum must give his highest card": of two 2s one goes (the lowest suit)."""
+    """The House Party guide: "the scum must give his highest card": of two 2s one goes (the lowest suit)."""
     seed = next(s for s in range(1000) if sum(c.rank is Rank.TWO for c in _deck(s)[3::4]) == 2)
     twos = sorted((c for c in _deck(seed)[3::4] if c.rank is Rank.TWO), key=lambda c: c.sort_key)
     state = play(_end_of_hand_one(Rng(seed)), "play 6C")
@@ -224,7 +224,7 @@ def test_no_exchange_option_goes_straight_to_play() -> None:
 
 
 def test_first_deal_is_one_at_a_time_from_the_dealers_left_and_uneven() -> None:
-    """Seed 000: all cards are dealt, "some players may have one more"; the dealer's left leads."""
+    """The House Party guide: all cards are dealt, "some players may have one more"; the dealer's left leads."""
     deck = _deck(5)
     state = scum.new_game(5, seed=1, deck=deck, dealer=2)
     assert state.table == (3, 4, 0, 1, 2)
@@ -385,7 +385,7 @@ def test_parse_move_for_a_seat_and_with_a_prefix() -> None:
 
 
 def test_render_lead_shows_own_hand_by_rank_and_counts_of_the_others() -> None:
-    """Seed 000: all cards dealt from the dealer's left, who leads; other hands are counts only."""
+    """The House Party guide: all cards dealt from the dealer's left, who leads; other hands are counts only."""
     state = scum.new_game(4, seed=1, deck=standard_pack())
     assert scum.render(scum.view(state, 1)).splitlines() == [
         "hand 1 of 5 (4 more to come), dealer seat 0, seats in table order",
@@ -413,7 +413,7 @@ def test_render_lead_shows_own_hand_by_rank_and_counts_of_the_others() -> None:
 
 
 def test_render_titles_passes_and_seats_out() -> None:
-    """Seed 000: reseated by last hand's titles; a seat out is shown with its new title."""
+    """The House Party guide: reseated by last hand's titles; a seat out is shown with its new title."""
     state = position(
         ["", "7C 7D 9H KC KD", "4C 4D", "5C 8D"], turn=1, pile=["3C 3D", "6C 6D"], last=2, passes=1,
         finished=(0,), hand=2, points=(3, 2, 1, 0), table=(2, 3, 0, 1),
@@ -431,7 +431,7 @@ def test_render_titles_passes_and_seats_out() -> None:
 
 
 def test_render_exchange_and_game_over() -> None:
-    """Seed 000: the Scum's gift, then the President owes a card; the last hand ends the game."""
+    """The House Party guide: the Scum's gift, then the President owes a card; the last hand ends the game."""
     state = scum.new_game(4, seed=1, deck=standard_pack())
     while state.hand == 1:
         state = scum.apply(state, scum.legal_moves(state)[0])

@@ -1,4 +1,4 @@
-"""Scenario tests for 10,000 (seed 001 "10,000 (Dice)"; readings of rules/other.md 3.1).
+"""Scenario tests for 10,000 (the Metzker Book of Card Game Rules "10,000 (Dice)"; readings of rules/other.md 3.1).
 
 Dice are fixed with `rolls=`; mid-game positions are built with `attrs.evolve`.
 """
@@ -158,7 +158,7 @@ def test_a_triple_saves_a_take_over() -> None:
 
 
 def test_literal_reading_needs_a_one_or_a_five_to_save_a_take_over() -> None:
-    """Seed 001 read word for word ("save it ... with at least a five or a one"), an option: the
+    """The Metzker Book of Card Game Rules read word for word ("save it ... with at least a five or a one"), an option: the
     triple of 2s that saves by default blows it, and the banker keeps its points."""
     literal = tt.Options(save_needs_one_or_five=True)
     state = late_game((2000, 0), 0, [1, 5, 2, 3, 4, 2, 2, 2], literal)

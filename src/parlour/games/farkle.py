@@ -1,6 +1,6 @@
 """Farkle: push-your-luck dice for 2-8 players with six dice, to 10,000 points.
 
-Rule source: seed 004, "FARKLE RULES" (the one-page Farkle sheet), with the readings of
+Rule source: the one-page Farkle Rules sheet, "FARKLE RULES" (the one-page Farkle sheet), with the readings of
 ``shared/rules/other.md`` section 6.2 where the sheet is silent:
 
 * A set of held dice scores as the best split of those dice into the table's combinations, and
@@ -186,7 +186,7 @@ class Options:
 
     @classmethod
     def hoyle(cls) -> Options:
-        """Seed 004's FARKLE RULES sheet (the defaults): one last turn each after 10,000."""
+        """The one-page Farkle Rules sheet's FARKLE RULES sheet (the defaults): one last turn each after 10,000."""
         return cls()
 
     @property

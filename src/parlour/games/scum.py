@@ -1,6 +1,6 @@
 """Scum (President): a climbing game for 3-8 players.
 
-Rules: seed 000 "SCUM" (House Party guide), with the gaps resolved as in the shared rules notes
+Rules: the House Party guide "SCUM" (House Party guide), with the gaps resolved as in the shared rules notes
 (other.md section 2.5). One 52-card pack ranked 2 A K Q J 10 9 8 7 6 5 4 3 (high to low), suits
 irrelevant. All cards are dealt. A round is led with any single card or set of equal rank; each
 seat in turn passes or beats the last play with the same number of cards of a higher rank. A
@@ -136,20 +136,20 @@ def _at_least_one(_instance: object, attribute: attrs.Attribute[int], value: int
 
 @attrs.frozen(kw_only=True)
 class Options:
-    """Rule options for Scum; the defaults are the seed 000 game with the library's length."""
+    """Rule options for Scum; the defaults are the the House Party guide game with the library's length."""
 
     hands: int = attrs.field(default=5, validator=_at_least_one)
     """Hands in a game (the seed is silent); finishing points are summed over them."""
     exchange: bool = True
     """After every hand but the first, the Scum gives its highest card to the President, who
-    gives back any one card (seed 000). False skips the exchange."""
+    gives back any one card (the House Party guide). False skips the exchange."""
 
     def __attrs_post_init__(self) -> None:
         check_option_types(self)
 
     @classmethod
     def house_party(cls) -> Options:
-        """Seed 000 (House Party guide): the exchange, five hands."""
+        """The House Party guide (House Party guide): the exchange, five hands."""
         return cls()
 
 

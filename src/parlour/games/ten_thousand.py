@@ -1,6 +1,6 @@
 """10,000: push-your-luck dice for 2-8 players with five dice; the first to 10,000 wins at once.
 
-Rule source: seed 001, "10,000 (Dice)" (Metzker), with the readings of
+Rule source: the Metzker Book of Card Game Rules, "10,000 (Dice)" (Metzker), with the readings of
 ``shared/rules/other.md`` section 3.1 where the text is silent:
 
 * Four of a kind is the triple's value x2 and five of a kind x4 (four 1s 2,000, five 1s 4,000).
@@ -164,7 +164,7 @@ class Options:
 
     @classmethod
     def metzker(cls) -> Options:
-        """Seed 001's 10,000 as written in the Metzker book (the defaults)."""
+        """The Metzker Book of Card Game Rules's 10,000 as written in the Metzker book (the defaults)."""
         return cls()
 
     def __attrs_post_init__(self) -> None:

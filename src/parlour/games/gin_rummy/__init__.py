@@ -1,6 +1,6 @@
 """Gin Rummy (classic) for two players, from the first deal to the game bonus.
 
-Rule source: seed 004 ("Gin Rummy"), with the readings of rules/rummy.md section 3.1 where the
+Rule source: the Card Games collection (Gin Rummy) ("Gin Rummy"), with the readings of rules/rummy.md section 3.1 where the
 seed is silent:
 
 * The non-dealer gets the first card; 10 cards each, then the upcard, then a 31-card stock.

@@ -73,7 +73,7 @@ class DealerRule(enum.Enum):
 
 @attrs.frozen(kw_only=True)
 class Options:
-    """Rule options; the defaults are the classic game of seed 004."""
+    """Rule options; the defaults are the classic game of the Card Games collection (Gin Rummy)."""
 
     knock_limit: int = 10
     """Most deadwood a knocker may hold, 0 to 99 (seed: "count 10 or less")."""
@@ -104,7 +104,7 @@ class Options:
 
     @classmethod
     def classic(cls) -> Options:
-        """Seed 004's game (the defaults)."""
+        """The Card Games collection (Gin Rummy)'s game (the defaults)."""
         return cls()
 
 
