@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
+
+T = TypeVar("T")
 
 __all__ = [
     "ACE_HIGH",
@@ -43,6 +45,7 @@ __all__ = [
     "check_conservation",
     "interned",
     "parse_cards",
+    "seat_card_table",
     "sorted_cards",
     "standard_pack",
     "stripped_pack",
@@ -228,6 +231,27 @@ def interned(card: Card) -> Card:
 def cards_text(cards: Iterable[Card]) -> str:
     """The cards as space-separated notation, in the order given."""
     return " ".join(_TEXT[c] for c in cards)
+
+
+def seat_card_table(make: Callable[[int, Card], T], seats: int, pack: Iterable[Card]) -> tuple[tuple[T, ...], ...]:
+    """`table[seat][card.index]`: `make(seat, card)` prebuilt for every seat and card of `pack`.
+
+    The hot-path trick of the trick games: a move (or event) for a seat and a card is built once
+    at import, and `legal_moves` then hands out the same objects by a slot read and two tuple
+    indexes. Indices of cards outside `pack` hold `make(seat, HIDDEN)`, which no state reaches.
+
+    >>> table = seat_card_table(lambda seat, card: f"{seat}: play {card}", 2, standard_pack())
+    >>> table[1][Card.parse("QS").index]
+    '1: play QS'
+    """
+    cards = tuple(dict.fromkeys(pack))
+    rows = []
+    for seat in range(seats):
+        row = [make(seat, HIDDEN)] * CARD_INDICES
+        for card in cards:
+            row[card.index] = make(seat, card)
+        rows.append(tuple(row))
+    return tuple(rows)
 
 
 def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:

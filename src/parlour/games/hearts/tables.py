@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, TypeVar
 
-from parlour.core.cards import CARD_INDICES, HIDDEN, Card, sorted_cards
+from parlour.core.cards import CARD_INDICES, HIDDEN, Card, seat_card_table, sorted_cards
 
 from .options import KITTY_PLAYERS, PACK, PENALTY
 
@@ -24,15 +24,8 @@ SEATS: Final = range(max(KITTY_PLAYERS))
 
 
 def by_card(make: Callable[[int, Card], T]) -> tuple[tuple[T, ...], ...]:
-    """`table[seat][card.index]`: `make(seat, card)` for every card of the pack. The indices of
-    cards outside the pack hold `make(seat, HIDDEN)`, a placeholder no state reaches."""
-    rows = []
-    for seat in SEATS:
-        row = [make(seat, HIDDEN)] * CARD_INDICES
-        for card in PACK:
-            row[card.index] = make(seat, card)
-        rows.append(tuple(row))
-    return tuple(rows)
+    """`table[seat][card.index]`: `make(seat, card)` for every seat any count uses and every card."""
+    return seat_card_table(make, len(SEATS), PACK)
 
 
 DISPLAY_ORDER: Final = (*sorted_cards(PACK), HIDDEN)
