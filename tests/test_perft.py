@@ -21,6 +21,7 @@ PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     "farkle": (1, 0, 17, 14_446),
     "gin_rummy": (1, 0, 8, 106_281),
     "hearts": (1, 12, 9, 29_252),
+    "saskatchewan": (1, 256, 22, 69_199),
     "scum": (1, 0, 7, 12_541),
     "ten_thousand": (1, 0, 26, 13_271),
 }

@@ -17,6 +17,7 @@ GAME_NAMES: Final = (
     "farkle",
     "gin_rummy",
     "hearts",
+    "saskatchewan",
     "scum",
     "ten_thousand",
 )
