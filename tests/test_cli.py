@@ -351,7 +351,7 @@ def test_help_shows_the_games_own_notation_from_real_moves(name: str) -> None:
     mine = [str(m) for m in spec.legal_moves(first_prompt(spec, 1), 0)]
     assert re.search(rf"^  {re.escape(mine[0])} +\(one of your moves now\)$", help_text, re.MULTILINE)
     examples = [line.strip() for line in help_text.splitlines()[1:] if line.startswith("  ")]
-    assert len(examples) >= 2
+    assert len(examples) >= min(2, len(spec.move_types)), "help shows an example of every kind of move"
 
 
 def test_farkle_help_shows_farkle_moves_only() -> None:

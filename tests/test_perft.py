@@ -18,12 +18,15 @@ from parlour.tools.perft import perft
 
 PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     # game: (seed, plies first played, depth, move sequences)
+    "court_whist": (1, 0, 8, 124_812),
     "farkle": (1, 0, 17, 14_446),
     "gin_rummy": (1, 0, 8, 106_281),
     "hearts": (1, 12, 9, 29_252),
+    "oh_hell": (1, 20, 12, 19_824),
     "saskatchewan": (1, 256, 22, 69_199),
     "scum": (1, 0, 7, 12_541),
     "ten_thousand": (1, 0, 26, 13_271),
+    "whist_tens": (1, 44, 14, 94_188),
 }
 
 

@@ -14,12 +14,15 @@ from parlour.core.game import Game
 __all__ = ["GAME_NAMES", "game", "game_names"]
 
 GAME_NAMES: Final = (
+    "court_whist",
     "farkle",
     "gin_rummy",
     "hearts",
+    "oh_hell",
     "saskatchewan",
     "scum",
     "ten_thousand",
+    "whist_tens",
 )
 
 
