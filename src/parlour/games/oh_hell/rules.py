@@ -17,7 +17,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from parlour.core.auction import Auction, Bid, BidCall, Ladder, check_auction, legal_calls, new_auction
+from parlour.core.auction import Auction, Bid, BidCall, Ladder, check_auction, legal_calls, make_legal_call, new_auction
 from parlour.core.cards import ACE_HIGH, CARD_INDICES, Card, Suit, seat_card_table, sorted_cards
 from parlour.core.deck import fixed_deck
 from parlour.core.events import Event, EventKind
@@ -166,15 +166,6 @@ class State:
 _DEFAULTS: Final = Options()
 _BUILD: Final = builder(State)
 """`State(...)` for the hot path: every field in order, positionally."""
-_BUILD_AUCTION: Final = builder(Auction)
-"""`Auction(...)` positionally, for `_bid_made`; the field order it relies on is checked here."""
-_AUCTION_FIELDS: Final = (
-    "rules", "ladder", "players", "dealer", "order", "turned", "forbidden_total", "calls", "turn", "round", "passes",
-    "active", "bids", "high", "high_bidder", "doubling", "forced",
-)  # fmt: skip
-if tuple(f.name for f in attrs.fields(Auction)) != _AUCTION_FIELDS:  # pragma: no cover - a core change
-    raise ImportError("core.auction.Auction changed its fields: update oh_hell's _bid_made")
-
 ZONES: Final = (
     Zone("hands", Seen.OWNER, by_seat=True, sort=sorted_cards),
     Zone("stock", Seen.NOBODY),
@@ -501,27 +492,12 @@ def _apply(state: State, move: Move) -> State:
 
 def _apply_bid(state: State, move: BidTricks) -> State:
     seat = move.player
-    auction = _bid_made(state.auction, _CALLS[seat][move.tricks])
+    assert state.auction is not None
+    auction = make_legal_call(state.auction, _CALLS[seat][move.tricks])
     phase = _BID if auction.turn is not None else _PLAY
     return _BUILD(
         state.options, state.hand, state.rng, None, _BID_EVENTS[seat][move.tricks], phase, state.dealer, state.size,
         state.hands, state.stock, state.turn_up, auction, state.blind, state.trick, state.won, state.scores,
-    )  # fmt: skip
-
-
-def _bid_made(auction: Auction | None, call: BidCall) -> Auction:
-    """`make_call(auction, call)` for a call `legal_calls` offered, without checking it again:
-    in a once-around auction a bid records the seat's bid and passes the turn to the next seat
-    in the calling order, or ends the auction after the last (`check_invariants` replays the
-    calls through core to hold the two to the same result)."""
-    assert auction is not None
-    seat, order = call.player, auction.order
-    here = order.index(seat)
-    turn = order[here + 1] if here + 1 < len(order) else None
-    return _BUILD_AUCTION(
-        auction.rules, auction.ladder, auction.players, auction.dealer, order, auction.turned,
-        auction.forbidden_total, (*auction.calls, call), turn, auction.round, auction.passes, auction.active,
-        replace_at(auction.bids, seat, call.bid), auction.high, auction.high_bidder, auction.doubling, auction.forced,
     )  # fmt: skip
 
 
