@@ -1,26 +1,41 @@
-"""Unit tests of the melding primitive (rules/rummy.md section 2: R1-R6, R11)."""
+"""Unit tests of the melding primitive (rules/rummy.md section 2: R1-R6, R9-R12)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
+import attrs
 import pytest
 
 from parlour.core.cards import SUITS, Card, Rank, parse_cards, sorted_cards, standard_pack
 from parlour.core.melds import (
     POINTS_FACES_10,
+    POINTS_RUMMY_500,
     AceMode,
+    DigRules,
     MeldKind,
     MeldRules,
     OneDeck,
+    PointTable,
     arrangements,
     best_partition,
     can_lay_off,
+    can_use_at_once,
+    credited_points,
+    dig_depths,
     is_meld,
     lay_off,
+    lay_off_credited,
     make_meld,
+    meets_minimum,
+    meld_card_points,
+    meld_points,
     meld_problem,
     meld_readings,
+    minimum_for,
+    table_meld,
+    take_from_pile,
 )
 
 GIN = MeldRules()
@@ -217,3 +232,310 @@ def test_rules_validate() -> None:
         MeldRules(set_min=5, set_max=4)
     with pytest.raises(ValueError, match="run_min"):
         MeldRules(run_max=14)
+
+
+# ---------------------------------------------------------------------------------------------
+# Wild cards as data (R1, R3)
+
+TWOS_AND_JOKERS = frozenset({Rank.TWO, Rank.JOKER})
+CANASTA = MeldRules(
+    set_max=99, distinct_suits=False, runs=False, wild_ranks=TWOS_AND_JOKERS, min_naturals=2, max_wilds=3
+)
+HAND_AND_FOOT = MeldRules(
+    set_max=7, distinct_suits=False, runs=False, wild_ranks=TWOS_AND_JOKERS, naturals_ge_wilds=True, allow_all_wild=True
+)
+RUMMY_500 = MeldRules(ace_mode=AceMode.EITHER)
+
+
+def test_wild_ranks_are_data_compared_by_value() -> None:
+    """R1: a round's wild rank is a value: two hands with the same wild rank have equal rules."""
+    assert MeldRules(wild_ranks=frozenset({Rank.NINE})) == MeldRules(wild_ranks=frozenset({Rank.NINE}))
+    assert hash(MeldRules(wild_ranks=frozenset({Rank.NINE}))) == hash(MeldRules(wild_ranks=frozenset({Rank.NINE})))
+    assert MeldRules(wild_ranks=frozenset({Rank.NINE})) != MeldRules(wild_ranks=frozenset({Rank.TEN}))
+    nines = MeldRules(set_max=99, distinct_suits=False, runs=False, wild_ranks=frozenset({Rank.NINE}))
+    assert [nines.is_wild(x) for x in c("9C 9S 10C JK")] == [True, True, False, False]
+    assert is_meld(c("KD KS 9H"), nines) and is_meld(c("KD 9S 9H 9C"), nines)
+    assert not MeldRules().has_wilds and nines.has_wilds
+    one_card = MeldRules(wild_cards=frozenset(c("JH JS")))
+    assert [one_card.is_wild(x) for x in c("JH JS JC")] == [True, True, False]
+    assert is_meld(c("4C JH 6C"), one_card)
+
+
+def test_wild_data_and_the_old_predicate_agree() -> None:
+    """The predicate kept for old callers and `wild_ranks` give the same melds."""
+    data = MeldRules(
+        set_max=13, distinct_suits=False, ace_mode=AceMode.EITHER, wild_ranks=TWOS_AND_JOKERS, naturals_ge_wilds=True
+    )
+    assert data.has_wilds and CONTRACT.has_wilds
+    for text in ("5H 6H JK", "5H JK 2C", "7C 7C 2D", "AH 2H 3H", "QS KS 2C", "JK 2S 2H"):
+        assert meld_readings(c(text), data) == meld_readings(c(text), CONTRACT), text
+    hand = c("7C 7C 7H JK 9S 10S 2D QS KS 4D")
+    assert best_partition(hand, data, WILD_POINTS) == best_partition(hand, CONTRACT, WILD_POINTS)
+
+
+def test_canasta_wild_limits() -> None:
+    """Rules 3.5 test 4: 8 8 2 2 JK is valid, 8 8 2 2 JK JK (4 wilds) and 8 2 JK (1 natural) are not."""
+    assert is_meld(c("8C 8D 2S 2H JK"), CANASTA)
+    assert meld_problem(c("8C 8D 2S 2H JK JK"), CANASTA) == "8C 8D 2S 2H JK JK: at most 3 wild cards in a meld"
+    assert meld_problem(c("8C 2S JK"), CANASTA) == "8C 2S JK: a meld needs at least 2 natural cards"
+    canasta = make_meld(c("8C 8D 8H 8S 8C 2S 2H JK"), CANASTA)
+    assert lay_off(canasta, Card.parse("JK"), CANASTA) == ()  # a fourth wild
+    assert [len(m.cards) for m in lay_off(canasta, Card.parse("8D"), CANASTA)] == [9]  # naturals without limit
+
+
+def test_hand_and_foot_melds_close_at_seven_and_keep_naturals_ahead() -> None:
+    """Rules 3.6: rank melds 3-7, naturals >= wilds at all times; wild melds of wilds only."""
+    meld = make_meld(c("9C 9D 9H JK 2C"), HAND_AND_FOOT)
+    three_wilds = lay_off(meld, Card.parse("2D"), HAND_AND_FOOT)
+    assert [str(m) for m in three_wilds] == ["9C 9D 9H 2C JK 2D"]  # 3 naturals, 3 wilds
+    assert lay_off(three_wilds[0], Card.parse("JK"), HAND_AND_FOOT) == ()  # 3 naturals, 4 wilds
+    full = lay_off(three_wilds[0], Card.parse("9S"), HAND_AND_FOOT)
+    assert [len(m.cards) for m in full] == [7]
+    assert lay_off(full[0], Card.parse("9D"), HAND_AND_FOOT) == ()  # closed at 7
+    wild = make_meld(c("JK JK 2S"), HAND_AND_FOOT)
+    assert (wild.kind, wild.rank) == (MeldKind.SET, None)
+    assert not is_meld(c("9C JK 2S"), HAND_AND_FOOT)
+
+
+def test_runs_with_the_ace_high_or_low() -> None:
+    """R2 HIGH_OR_LOW: A-2-3 and Q-K-A, never K-A-2; a lone ace with wilds is read low or high."""
+    assert is_meld(c("AS 2S 3S"), RUMMY_500) and is_meld(c("QS KS AS"), RUMMY_500)
+    assert meld_problem(c("KS AS 2S"), RUMMY_500) == (
+        "KS AS 2S: not consecutive in one suit (the ace is high or low, not around the corner)"
+    )
+    wild_run = MeldRules(ace_mode=AceMode.EITHER, wild_ranks=frozenset({Rank.JOKER}), min_naturals=1)
+    readings = meld_readings(c("AS JK JK"), wild_run)
+    assert [m.kind for m in readings] == [MeldKind.SET, MeldKind.RUN, MeldKind.RUN]
+    assert [(m.low, [str(x) for x in m.stands_for()]) for m in readings[1:]] == [
+        (1, ["AS", "2S", "3S"]),
+        (12, ["QS", "KS", "AS"]),
+    ]
+    assert make_meld(c("AS JK JK"), wild_run, low=12).high == 14
+
+
+# ---------------------------------------------------------------------------------------------
+# Points (R9, R10)
+
+LOW_FIVES = {Rank(r): 5 for r in range(3, 8)}
+FIVE_HUNDREDS = PointTable.of(
+    {Rank.ACE: 25, **{Rank(r): 10 for r in range(10, 14)}, **{Rank(r): 5 for r in range(2, 10)}}
+)
+CANASTA_POINTS = PointTable.of(
+    {Rank.JOKER: 50, Rank.TWO: 20, Rank.ACE: 20, **{Rank(r): 10 for r in range(8, 14)}, **LOW_FIVES},
+    {Card.parse("3H"): 100, Card.parse("3D"): 100},
+)
+HF_POINTS = PointTable.of(
+    {Rank.JOKER: 50, Rank.TWO: 25, Rank.ACE: 20, **{Rank(r): 10 for r in range(8, 14)}, **LOW_FIVES}
+)
+
+
+def test_point_table_card_exceptions_and_canonical_form() -> None:
+    """R9: a red three and a black three differ; the table is a value in a canonical order."""
+    assert [CANASTA_POINTS.points(x) for x in c("3H 3D 3C 3S JK 2C AS")] == [100, 100, 5, 5, 50, 20, 20]
+    assert CANASTA_POINTS.total(c("3H 3S 9C")) == 115
+    reordered = dict(reversed(list(dict(CANASTA_POINTS.ranks).items())))
+    same = PointTable.of(reordered, {Card.parse("3D"): 100, Card.parse("3H"): 100})
+    assert same == CANASTA_POINTS and hash(same) == hash(CANASTA_POINTS)
+    assert PointTable.of({}).points(Card.parse("KS")) == 0
+    assert POINTS_RUMMY_500.with_ranks({Rank.NINE: 100}).points(Card.parse("9C")) == 100
+    assert POINTS_RUMMY_500.with_ranks({Rank.NINE: 100}).low_ace == 1
+
+
+def test_rummy_500_ace_values_in_melds_and_hand() -> None:
+    """Rules 3.3 test 3: QH KH AH 35, AS 2S 3S 6, 7C 7D 7S 21, hand AD 9C 24: +38."""
+    melds = [make_meld(c(t), RUMMY_500) for t in ("QH KH AH", "AS 2S 3S", "7C 7D 7S")]
+    assert [meld_points(m, POINTS_RUMMY_500) for m in melds] == [35, 6, 21]
+    assert meld_card_points(melds[1], POINTS_RUMMY_500) == (1, 2, 3)
+    assert POINTS_RUMMY_500.total(c("AD 9C")) == 24
+    assert sum(meld_points(m, POINTS_RUMMY_500) for m in melds) - POINTS_RUMMY_500.total(c("AD 9C")) == 38
+
+
+def test_five_hundreds_aces_count_25_high_or_low() -> None:
+    """Rules 3.4 test 4: QH KH AH 45 and AS 2S 3S 35, hand AD 9C 30: +50."""
+    melds = [make_meld(c(t), RUMMY_500) for t in ("QH KH AH", "AS 2S 3S")]
+    assert [meld_points(m, FIVE_HUNDREDS) for m in melds] == [45, 35]
+    assert sum(meld_points(m, FIVE_HUNDREDS) for m in melds) - FIVE_HUNDREDS.total(c("AD 9C")) == 50
+
+
+def test_canasta_meld_values_count_the_wilds_own_points() -> None:
+    """Rules 3.5 test 5: the mixed canasta K K K K K 2 JK counts 50 + 20 + 50 = 120."""
+    mixed = make_meld(c("KC KD KH KS KC 2S JK"), CANASTA)
+    assert meld_points(mixed, CANASTA_POINTS) == 120
+    wild_canasta = make_meld(c("JK JK JK JK 2C 2D 2H"), HAND_AND_FOOT)
+    assert meld_points(wild_canasta, HF_POINTS) == 275
+
+
+CANASTA_BANDS = ((-1, 15), (0, 50), (1500, 90), (3000, 120))
+
+
+def test_canasta_initial_meld_minimum() -> None:
+    """Rules 3.5 test 1: at 1600 (needs 90) 6 6 6 + K K K 2 = 65 fails, 6 6 6 + A A A 2 = 95 passes."""
+    assert [minimum_for(s, CANASTA_BANDS) for s in (-20, -5, 0, 1495, 1500, 1600, 2995, 3000, 9000)] == [
+        15, 15, 50, 50, 90, 90, 90, 120, 120,
+    ]
+    sixes = make_meld(c("6C 6D 6H"), CANASTA)
+    kings = make_meld(c("KC KD KH 2S"), CANASTA)
+    aces = make_meld(c("AC AD AH 2S"), CANASTA)
+    need = minimum_for(1600, CANASTA_BANDS)
+    assert sum(meld_points(m, CANASTA_POINTS) for m in (sixes, kings)) == 65
+    assert not meets_minimum((sixes, kings), CANASTA_POINTS, need)
+    assert meets_minimum((sixes, aces), CANASTA_POINTS, need)
+    with pytest.raises(ValueError, match="no minimum bands"):
+        minimum_for(0, ())
+
+
+def test_hand_and_foot_round_minimum() -> None:
+    """Rules 3.6 test 1: round 2 needs 120; K K K + A A A 2 = 115 fails, with 8 8 8 it is 145."""
+    melds = [make_meld(c("KC KD KH"), HAND_AND_FOOT), make_meld(c("AC AD AH 2S"), HAND_AND_FOOT)]
+    assert sum(meld_points(m, HF_POINTS) for m in melds) == 115
+    assert not meets_minimum(melds, HF_POINTS, 120)
+    assert meets_minimum([*melds, make_meld(c("8C 8D 8H"), HAND_AND_FOOT)], HF_POINTS, 120)
+
+
+def test_best_partition_takes_a_point_table() -> None:
+    """A card table (red three 100) scores deadwood the same way as the rank table where they agree."""
+    hand = c("7C 7D 7H 3H 3S KC")
+    assert best_partition(hand, GIN, CANASTA_POINTS).deadwood == 115
+    assert arrangements(hand, GIN, CANASTA_POINTS, limit=200)[0].deadwood == 115
+    assert best_partition(hand, GIN, POINTS).deadwood == best_partition(hand, GIN, PointTable.of(POINTS)).deadwood
+
+
+# ---------------------------------------------------------------------------------------------
+# Ownership and credit (R5, C10)
+
+
+def test_lay_off_credits_the_seat_that_lays_off() -> None:
+    """Rules 3.3 test 4: B lays 8S onto A's run 5S 6S 7S and is credited 8."""
+    run = table_meld(make_meld(c("5S 6S 7S"), RUMMY_500), 0)
+    grown = lay_off_credited(run, Card.parse("8S"), 1, RUMMY_500)
+    assert [(str(m), m.owner, m.credit) for m in grown] == [("5S 6S 7S 8S", 0, (0, 0, 0, 1))]
+    low = lay_off_credited(grown[0], Card.parse("4S"), 1, RUMMY_500)[0]
+    assert (str(low), low.credit) == ("4S 5S 6S 7S 8S", (1, 0, 0, 0, 1))
+    assert credited_points([low], POINTS_RUMMY_500, 2) == (18, 12)
+    assert lay_off_credited(run, Card.parse("10S"), 1, RUMMY_500) == ()
+
+
+def test_set_lay_off_keeps_credit_with_its_card() -> None:
+    """A set re-sorts its cards on a lay-off; each credit follows its own card."""
+    sevens = table_meld(make_meld(c("7C 7H 7S"), GIN), 1)
+    grown = lay_off_credited(sevens, Card.parse("7D"), 0, GIN)[0]
+    assert [(str(x), who) for x, who in zip(grown.meld.cards, grown.credit)] == [
+        ("7C", 1), ("7D", 0), ("7H", 1), ("7S", 1),
+    ]
+    assert credited_points([grown], POINTS_RUMMY_500, 3) == (7, 21, 0)
+
+
+def test_low_ace_credit_and_team_owner() -> None:
+    """A low ace laid off onto a run is credited at its low value; teams own and score as one."""
+    run = table_meld(make_meld(c("2H 3H 4H"), RUMMY_500), 1)
+    grown = lay_off_credited(run, Card.parse("AH"), 0, RUMMY_500)[0]
+    assert credited_points([grown], POINTS_RUMMY_500, 2) == (1, 9)
+    team_meld = table_meld(make_meld(c("9C 9D 2S"), CANASTA), 1)
+    assert lay_off_credited(team_meld, Card.parse("9H"), 1, CANASTA)[0].credit == (1, 1, 1, 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Digging into the discard pile (R12)
+
+R500_DIG = DigRules()
+FIVE_HUNDREDS_DIG = DigRules(free_top=True, from_hand=1, lay_off=False)
+HORSESHIT_DIG = DigRules(free_top=True, from_hand=2, naturals=True, natural_target=True, lay_off=False)
+PILE = c("4C 9H KS 2D")
+
+
+def test_take_from_pile() -> None:
+    """Rules 3.3 test 1: digging to depth 3 in 4C 9H KS 2D takes 9H KS 2D, 9H first."""
+    assert take_from_pile(PILE, 3) == (c("4C"), c("9H KS 2D"))
+    assert take_from_pile(PILE, 1) == (c("4C 9H KS"), c("2D"))
+    assert take_from_pile(PILE, 4) == ((), PILE)
+    with pytest.raises(ValueError, match="cannot dig to depth 5"):
+        take_from_pile(PILE, 5)
+
+
+def test_rummy_500_dig_needs_a_play_for_the_card() -> None:
+    """Rules 3.3 tests 1 and 2: 9C 9D let the player dig to 9H; a top card with no play is not offered."""
+    assert dig_depths(PILE, c("9C 9D 6H"), RUMMY_500, R500_DIG) == (3,)
+    assert dig_depths(c("4C 7S"), c("9C 9D 6H"), RUMMY_500, R500_DIG) == ()
+    assert dig_depths(c("4C 7S"), c("9C 9D 6H"), RUMMY_500, DigRules(free_top=True)) == (1,)
+    # the cards taken with the target may complete its meld: 2D 3D above AD
+    assert dig_depths(c("AD 2D 3D"), c("KC"), RUMMY_500, R500_DIG) == (3,)
+    # a lay-off onto any meld on the table uses the card too
+    onto = [make_meld(c("6S 7S 8S"), RUMMY_500)]
+    assert dig_depths(c("9S 5C"), c("KC"), RUMMY_500, R500_DIG, onto=onto) == (2,)
+
+
+def test_five_hundreds_dig_needs_a_card_from_hand() -> None:
+    """Rules 3.4 test 1: digging to 9H needs a meld with it using a card held before the draw."""
+    assert dig_depths(PILE, c("9C 9D"), RUMMY_500, FIVE_HUNDREDS_DIG) == (1, 3)
+    assert dig_depths(PILE, c("8H 10H"), RUMMY_500, FIVE_HUNDREDS_DIG) == (1, 3)
+    assert dig_depths(PILE, c("9C 5S"), RUMMY_500, FIVE_HUNDREDS_DIG) == (1,)
+    # two taken cards would make the meld, but one card must come from the hand
+    assert dig_depths(c("7D 5D 6D"), c("QC"), RUMMY_500, FIVE_HUNDREDS_DIG) == (1,)
+    assert dig_depths(c("7D 5D 6D"), c("QC 8D"), RUMMY_500, FIVE_HUNDREDS_DIG) == (1, 3)
+    onto = [make_meld(c("6H 7H 8H"), RUMMY_500)]
+    assert dig_depths(PILE, c("5S"), RUMMY_500, FIVE_HUNDREDS_DIG, onto=onto) == (1,)
+
+
+def test_horseshit_dig_with_a_natural_pair() -> None:
+    """Rules 3.12 tests 2 and 3: 9s wild; K K digs to KD under 4S 9H 6C; a wild top is never taken alone."""
+    rules = MeldRules(set_max=99, distinct_suits=False, runs=False, wild_ranks=frozenset({Rank.NINE}))
+    pile = c("KD 4S 9H 6C")
+    assert dig_depths(pile, c("KC KS 3H"), rules, HORSESHIT_DIG) == (1, 4)
+    assert dig_depths(pile, c("KC 9S 3H"), rules, HORSESHIT_DIG) == (1,)  # a wild is not a natural pair
+    assert dig_depths(pile, c("KC 9S 3H"), rules, attrs.evolve(HORSESHIT_DIG, naturals=False)) == (1, 4)
+    wild_top = c("KD 6C 9S")
+    assert dig_depths(wild_top, c("6D 6H"), rules, HORSESHIT_DIG) == (2,)
+    assert dig_depths(wild_top, c("3D"), rules, HORSESHIT_DIG) == ()
+
+
+def test_chained_lay_off_uses_the_card() -> None:
+    """Rummy 500 reading 4: the card may be laid off after others extend a run toward it."""
+    onto = [make_meld(c("5H 6H 7H"), RUMMY_500)]
+    assert can_use_at_once(Card.parse("9H"), c("8H"), RUMMY_500, R500_DIG, onto=onto)
+    assert can_use_at_once(Card.parse("3H"), c("KC"), RUMMY_500, R500_DIG, taken=c("4H"), onto=onto)
+    assert not can_use_at_once(Card.parse("10H"), c("8H"), RUMMY_500, R500_DIG, onto=onto)
+    wild = MeldRules(ace_mode=AceMode.EITHER, wild_ranks=frozenset({Rank.JOKER}))
+    assert can_use_at_once(Card.parse("9H"), c("JK"), wild, R500_DIG, onto=[make_meld(c("5H 6H 7H"), wild)])
+
+
+def _brute_new_meld(
+    card: Card, hand: tuple[Card, ...], taken: tuple[Card, ...], rules: MeldRules, dig: DigRules
+) -> bool:
+    pool = [(x, True) for x in hand] + [(x, False) for x in taken]
+    for size in range(1, len(pool) + 1):
+        for combo in itertools.combinations(pool, size):
+            mine = sum(1 for x, held in combo if held and not (dig.naturals and rules.is_wild(x)))
+            if mine >= dig.from_hand and is_meld((card, *(x for x, _ in combo)), rules):
+                return True
+    return False
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        RUMMY_500,
+        MeldRules(ace_mode=AceMode.AROUND, wild_ranks=frozenset({Rank.JOKER})),
+        MeldRules(
+            set_max=99, distinct_suits=False, ace_mode=AceMode.EITHER, wild_ranks=TWOS_AND_JOKERS,
+            naturals_ge_wilds=True,
+        ),
+        MeldRules(set_max=99, distinct_suits=False, runs=False, wild_ranks=frozenset({Rank.NINE}), min_naturals=1),
+        CANASTA,
+        HAND_AND_FOOT,
+    ],
+)
+@pytest.mark.parametrize("dig", [R500_DIG, FIVE_HUNDREDS_DIG, HORSESHIT_DIG, DigRules(from_hand=3)])
+def test_can_use_at_once_matches_brute_force(rules: MeldRules, dig: DigRules) -> None:
+    """The counting check agrees with trying every subset of the cards at hand."""
+    dig = attrs.evolve(dig, lay_off=False)
+    pack = list(standard_pack(packs=2, jokers=2))
+    rnd = random.Random(7)
+    near = [
+        x for x in pack if x.is_joker or x.rank in (Rank.TWO, Rank.NINE) or (x.suit is SUITS[2] and 8 <= x.rank <= 13)
+    ]
+    for _ in range(200):
+        card = rnd.choice(near)
+        hand = tuple(rnd.sample(near, rnd.randint(0, 6)))
+        taken = tuple(rnd.sample(pack + near, rnd.randint(0, 3)))
+        expected = _brute_new_meld(card, hand, taken, rules, dig)
+        assert can_use_at_once(card, hand, rules, dig, taken=taken) is expected, (card, hand, taken)

@@ -6,11 +6,22 @@ pure function of values; each game passes its own `MeldRules` and its own point 
 * A **set** is cards of one rank (`set_min`..`set_max` long, distinct suits if asked).
 * A **run** is consecutive cards of one suit. Where an ace may stand is the `AceMode`: low only
   (A-2-3), high only (Q-K-A), either end but not around the corner, or around (K-A-2).
-* **Wild cards** are whatever the game's `wild` predicate says (jokers, twos, a round rank). A
-  wild card is always wild, even in its own place. `min_naturals`, `naturals_ge_wilds` and
-  `max_wilds` limit how many a meld may hold.
+* **Wild cards** are data: `wild_ranks` (jokers, twos, a round's rank, a turned-up rank) and
+  `wild_cards` (older callers may still pass a `wild` predicate). A wild card is always wild,
+  even in its own place. `min_naturals`, `naturals_ge_wilds` and `max_wilds` limit how many a
+  meld may hold, on creation and again after every lay-off.
 * A `Meld` records its designation: a set's rank, a run's suit and the position of its first
   card, so a wild in a run stands for one definite card.
+* **Points** are a `PointTable` (card to points; a low ace of a run may count apart), giving a
+  meld's value, an initial meld's count (`meets_minimum`, `minimum_for` score bands) and the
+  credited points of a table.
+* A `TableMeld` is a meld on the table with its owner and the seat credited with each card;
+  `lay_off_credited` credits the seat that lays off.
+* **Digging** into a fanned discard pile (`DigRules`, `dig_depths`, `take_from_pile`,
+  `can_use_at_once`): which cards may be taken so that the card taken reaches the table at once.
+
+A turn is a sequence of small moves (draw, one meld, one lay-off, discard); these helpers check
+one move at a time and never enumerate whole turns. The stock refill lives in `core/stock.py`.
 
 Two engines find the arrangement of a hand that leaves the least deadwood:
 
@@ -38,25 +49,50 @@ from typing import Final
 
 import attrs
 
-from parlour.core.cards import SUITS, Card, Rank, Suit, cards_text, parse_cards, sorted_cards
+from parlour.core.cards import (
+    CARD_INDICES,
+    JOKER,
+    SUITS,
+    Card,
+    Rank,
+    Suit,
+    cards_text,
+    parse_cards,
+    sorted_cards,
+    standard_pack,
+)
 
 __all__ = [
     "POINTS_FACES_10",
+    "POINTS_RUMMY_500",
     "AceMode",
+    "DigRules",
     "Meld",
     "MeldKind",
     "MeldRules",
     "OneDeck",
     "Partition",
+    "PointTable",
+    "TableMeld",
     "arrangements",
     "best_partition",
     "can_lay_off",
+    "can_use_at_once",
+    "credited_points",
+    "dig_depths",
     "is_meld",
     "lay_off",
+    "lay_off_credited",
     "make_meld",
+    "meets_minimum",
+    "meld_card_points",
+    "meld_points",
     "meld_problem",
     "meld_readings",
+    "minimum_for",
     "no_wilds",
+    "table_meld",
+    "take_from_pile",
 ]
 
 
@@ -109,20 +145,45 @@ class MeldRules:
     run_max: int = 13
     ace_mode: AceMode = AceMode.LOW
     wild: Callable[[Card], bool] = no_wilds
-    """Which cards are wild; a module-level function so that rules compare and hash stably."""
+    """Which cards are wild, as a predicate (kept for existing callers; new games give the data
+    fields `wild_ranks` and `wild_cards`, which a card matching any of the three makes wild)."""
+    wild_ranks: frozenset[Rank] = frozenset()
+    """Ranks whose every card is wild, as data: jokers and twos, a round's rising rank, a
+    dealer's turned-up rank (a value, so rules for two hands compare by value)."""
+    wild_cards: frozenset[Card] = frozenset()
+    """Single cards that are wild beside the wild ranks (one-eyed jacks, say)."""
     min_naturals: int = 1
     naturals_ge_wilds: bool = False
     max_wilds: int = 13
     allow_all_wild: bool = False
     """A meld of wild cards only is a set of no rank (Hand and Foot wild canastas, Push)."""
+    _wild_table: tuple[bool, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        table = [False] * CARD_INDICES
+        for card in _EVERY_CARD:
+            table[card.index] = card.rank in self.wild_ranks or card in self.wild_cards or self.wild(card)
+        object.__setattr__(self, "_wild_table", tuple(table))
         if not 2 <= self.set_min <= self.set_max:
             raise ValueError(f"sets need 2 <= set_min <= set_max (got {self.set_min}, {self.set_max})")
         if not 2 <= self.run_min <= self.run_max <= 13:
             raise ValueError(f"runs need 2 <= run_min <= run_max <= 13 (got {self.run_min}, {self.run_max})")
         if self.min_naturals < 0 or self.max_wilds < 0:
             raise ValueError("min_naturals and max_wilds may not be negative")
+
+    def is_wild(self, card: Card) -> bool:
+        """True if the card is wild under these rules (a table lookup).
+
+        >>> rules = MeldRules(wild_ranks=frozenset({Rank.JOKER, Rank.TWO}))
+        >>> rules.is_wild(Card.parse("2S")), rules.is_wild(Card.parse("JK")), rules.is_wild(Card.parse("3S"))
+        (True, True, False)
+        """
+        return self._wild_table[card.index]
+
+    @property
+    def has_wilds(self) -> bool:
+        """True if any card is wild under these rules."""
+        return any(self._wild_table)
 
     def positions(self) -> range:
         """The run positions an ace mode allows: 1 is the low ace, 14 the high ace."""
@@ -143,6 +204,9 @@ class MeldRules:
             and wilds <= self.max_wilds
             and (not self.naturals_ge_wilds or naturals >= wilds)
         )
+
+
+_EVERY_CARD: Final = (*standard_pack(), JOKER)
 
 
 def rank_at(position: int) -> Rank:
@@ -196,7 +260,7 @@ def meld_problem(cards: Sequence[Card], rules: MeldRules) -> str | None:
 
 def _explain(cards: tuple[Card, ...], rules: MeldRules) -> str:
     text = cards_text(cards) or "no cards"
-    naturals = [c for c in cards if not rules.wild(c)]
+    naturals = [c for c in cards if not rules.is_wild(c)]
     if any(c.is_hidden for c in cards):
         return f"{text}: hidden cards cannot be melded"
     if not naturals and not rules.allow_all_wild:
@@ -245,8 +309,8 @@ def meld_readings(cards: Sequence[Card], rules: MeldRules) -> tuple[Meld, ...]:
     cards = tuple(cards)
     if any(c.is_hidden for c in cards):
         return ()
-    naturals = [c for c in cards if not rules.wild(c)]
-    wilds = [c for c in cards if rules.wild(c)]
+    naturals = [c for c in cards if not rules.is_wild(c)]
+    wilds = [c for c in cards if rules.is_wild(c)]
     if not rules.wilds_ok(len(naturals), len(wilds)):
         return ()
     found: list[Meld] = []
@@ -332,8 +396,8 @@ def lay_off(meld: Meld, card: Card, rules: MeldRules) -> tuple[Meld, ...]:
     """
     if card.is_hidden:
         return ()
-    wild = rules.wild(card)
-    naturals = sum(1 for c in meld.cards if not rules.wild(c)) + (0 if wild else 1)
+    wild = rules.is_wild(card)
+    naturals = sum(1 for c in meld.cards if not rules.is_wild(c)) + (0 if wild else 1)
     wilds = len(meld.cards) + 1 - naturals
     if not rules.wilds_ok(naturals, wilds):
         return ()
@@ -345,7 +409,7 @@ def lay_off(meld: Meld, card: Card, rules: MeldRules) -> tuple[Meld, ...]:
                 return ()
             if meld.rank is None and not rules.allow_all_wild:
                 return ()
-            if rules.distinct_suits and any(c.suit is card.suit for c in meld.cards if not rules.wild(c)):
+            if rules.distinct_suits and any(c.suit is card.suit for c in meld.cards if not rules.is_wild(c)):
                 return ()
             rank = card.rank if meld.rank is None else meld.rank
             return (Meld(MeldKind.SET, sorted_cards((*meld.cards, card)), rank=rank),)
@@ -373,6 +437,466 @@ def can_lay_off(meld: Meld, card: Card, rules: MeldRules) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------
+# Points: card to points, in hand and in a meld
+
+
+@attrs.frozen
+class PointTable:
+    """What each card is worth: by rank, with single cards excepted (a red three and a black
+    three differ), and the ace's value when it stands low in a run (Rummy 500: 1).
+
+    A value made of ranks, cards and ints, so a hand's turned-up wild rank is one `with_ranks`
+    away. Build it with `PointTable.of`. Ranks the table does not name count 0; a wild counts
+    its own card's points wherever it stands.
+
+    >>> canasta = PointTable.of({Rank.THREE: 5, Rank.JOKER: 50}, {Card.parse("3H"): 100})
+    >>> canasta.points(Card.parse("3H")), canasta.points(Card.parse("3S")), canasta.total(parse_cards("JK 3C 9C"))
+    (100, 5, 55)
+    """
+
+    ranks: tuple[tuple[Rank, int], ...]
+    cards: tuple[tuple[Card, int], ...] = ()
+    low_ace: int | None = None
+    """The points of a natural ace standing as the low end of a run (None: its usual points)."""
+    _by_index: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        by_rank = dict(self.ranks)
+        by_card = dict(self.cards)
+        table = [0] * CARD_INDICES
+        for card in _EVERY_CARD:
+            table[card.index] = by_card.get(card, by_rank.get(card.rank, 0))
+        object.__setattr__(self, "_by_index", tuple(table))
+
+    @classmethod
+    def of(
+        cls, ranks: Mapping[Rank, int], cards: Mapping[Card, int] | None = None, *, low_ace: int | None = None
+    ) -> PointTable:
+        """The table from rank points and per-card exceptions, in a canonical order."""
+        return cls(
+            tuple(sorted(ranks.items())),
+            tuple(sorted((cards or {}).items(), key=lambda item: item[0].index)),
+            low_ace,
+        )
+
+    def with_ranks(self, ranks: Mapping[Rank, int]) -> PointTable:
+        """The same table with some ranks' points replaced (a hand's wild rank worth 100).
+
+        >>> POINTS_RUMMY_500.with_ranks({Rank.NINE: 100}).points(Card.parse("9C"))
+        100
+        """
+        merged = {**dict(self.ranks), **ranks}
+        return PointTable.of(merged, dict(self.cards), low_ace=self.low_ace)
+
+    def points(self, card: Card) -> int:
+        """The card's points in hand (or anywhere but the low end of a run)."""
+        return self._by_index[card.index]
+
+    def total(self, cards: Iterable[Card]) -> int:
+        """The summed points of the cards in hand."""
+        table = self._by_index
+        return sum(table[c.index] for c in cards)
+
+
+POINTS_RUMMY_500: Final = PointTable.of(
+    {Rank.ACE: 15, **{Rank(r): r for r in range(2, 11)}, Rank.JACK: 10, Rank.QUEEN: 10, Rank.KING: 10}, low_ace=1
+)
+"""Rummy 500: ace 15 (1 as the low end of a run), pips their face, court cards 10."""
+
+
+def meld_card_points(meld: Meld, table: PointTable) -> tuple[int, ...]:
+    """The points of each card of a table meld, in order (a low ace of a run counts `low_ace`).
+
+    >>> meld_card_points(make_meld(parse_cards("AS 2S 3S"), MeldRules(ace_mode=AceMode.EITHER)), POINTS_RUMMY_500)
+    (1, 2, 3)
+    """
+    out = [table.points(c) for c in meld.cards]
+    if table.low_ace is not None and meld.kind is MeldKind.RUN and meld.low == 1 and meld.cards[0].rank is Rank.ACE:
+        out[0] = table.low_ace
+    return tuple(out)
+
+
+def meld_points(meld: Meld, table: PointTable) -> int:
+    """The summed points of a meld on the table (Rummy 500: `QH KH AH` 35, `AS 2S 3S` 6)."""
+    return sum(meld_card_points(meld, table))
+
+
+def minimum_for(score: int, bands: Sequence[tuple[int, int]]) -> int:
+    """The count an initial meld needs at `score`: the need of the last band whose floor is at
+    most the score; the first band also covers every score below it (Canasta's negative 15).
+
+    >>> CANASTA_BANDS = ((-1, 15), (0, 50), (1500, 90), (3000, 120))
+    >>> [minimum_for(s, CANASTA_BANDS) for s in (-20, 0, 1495, 1500, 3000)]
+    [15, 50, 50, 90, 120]
+    """
+    if not bands:
+        raise ValueError("no minimum bands")
+    need = bands[0][1]
+    for floor, value in bands[1:]:
+        if score >= floor:
+            need = value
+    return need
+
+
+def meets_minimum(melds: Iterable[Meld], table: PointTable, minimum: int) -> bool:
+    """True if the melds of an opening turn count at least `minimum` (card points only).
+
+    >>> rules = MeldRules(set_max=8, distinct_suits=False, runs=False, wild_ranks=frozenset({Rank.TWO, Rank.JOKER}))
+    >>> hf = PointTable.of({Rank.ACE: 20, Rank.KING: 10, Rank.EIGHT: 10, Rank.TWO: 20})
+    >>> melds = [make_meld(parse_cards("KS KH KD"), rules), make_meld(parse_cards("AS AH AD 2C"), rules)]
+    >>> meets_minimum(melds, hf, 120), meets_minimum([*melds, make_meld(parse_cards("8S 8H 8D"), rules)], hf, 120)
+    (False, True)
+    """
+    return sum(meld_points(m, table) for m in melds) >= minimum
+
+
+# ---------------------------------------------------------------------------------------------
+# Table melds: ownership and credit card by card
+
+
+@attrs.frozen
+class TableMeld:
+    """A meld on the table, its owner (a seat, or a team in partnership games) and, card by
+    card in the meld's order, the seat (or team) credited with each card (rules note C10)."""
+
+    meld: Meld
+    owner: int
+    credit: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return str(self.meld)
+
+
+def table_meld(meld: Meld, owner: int) -> TableMeld:
+    """A newly laid meld: the owner is credited with every card.
+
+    >>> table_meld(make_meld(parse_cards("5S 6S 7S"), MeldRules()), 0).credit
+    (0, 0, 0)
+    """
+    return TableMeld(meld, owner, (owner,) * len(meld.cards))
+
+
+def lay_off_credited(target: TableMeld, card: Card, seat: int, rules: MeldRules) -> tuple[TableMeld, ...]:
+    """The table melds that `seat` laying `card` onto `target` can give, the card credited to
+    `seat` and the owner unchanged (one per reading, as `lay_off`); empty when it does not fit.
+
+    >>> run = table_meld(make_meld(parse_cards("5S 6S 7S"), MeldRules()), 0)
+    >>> grown = lay_off_credited(run, Card.parse("8S"), 1, MeldRules())[0]
+    >>> str(grown), grown.owner, grown.credit
+    ('5S 6S 7S 8S', 0, (0, 0, 0, 1))
+    """
+    out = []
+    for meld in lay_off(target.meld, card, rules):
+        pending: dict[Card, list[int]] = {}
+        for old, who in zip(target.meld.cards, target.credit):
+            pending.setdefault(old, []).append(who)
+        pending.setdefault(card, []).append(seat)
+        out.append(TableMeld(meld, target.owner, tuple(pending[c].pop(0) for c in meld.cards)))
+    return tuple(out)
+
+
+def credited_points(melds: Iterable[TableMeld], table: PointTable, seats: int) -> tuple[int, ...]:
+    """Each seat's (or team's) points on the table: every card counted for the one credited.
+
+    >>> rules = MeldRules()
+    >>> run = table_meld(make_meld(parse_cards("5S 6S 7S"), rules), 0)
+    >>> credited_points(lay_off_credited(run, Card.parse("8S"), 1, rules), POINTS_RUMMY_500, 2)
+    (18, 8)
+    """
+    out = [0] * seats
+    for tm in melds:
+        for who, value in zip(tm.credit, meld_card_points(tm.meld, table)):
+            out[who] += value
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Digging into a fanned discard pile
+
+
+@attrs.frozen(kw_only=True)
+class DigRules:
+    """When a card deep in a fanned discard pile may be taken (rules note R12).
+
+    Taking at depth k (1 is the top) takes the target card and the k-1 cards above it; the
+    target must go to the table this same turn. The defaults are Rummy 500.
+    """
+
+    free_top: bool = False
+    """The top card alone is an ordinary draw, with no duty to play it (Five Hundreds,
+    Horseshit; Rummy 500 with its house option)."""
+    from_hand: int = 0
+    """The least number of cards held before the draw that the target's new meld must use
+    (Five Hundreds 1, Horseshit's natural pair 2)."""
+    naturals: bool = False
+    """Only natural cards count toward `from_hand` (Horseshit)."""
+    natural_target: bool = False
+    """A wild card may never be the card taken, not even on top (Horseshit)."""
+    lay_off: bool = True
+    """Laying the target off onto a table meld (after other cards, in a chain) uses it too."""
+    with_taken: bool = True
+    """The other cards taken with the target may join its meld."""
+
+
+def take_from_pile(pile: Sequence[Card], depth: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Digging to `depth` (1 is the top; the pile lists its top card last): (the pile left,
+    the cards taken with the target first and the old top last).
+
+    >>> rest, taken = take_from_pile(parse_cards("4C 9H KS 2D"), 3)
+    >>> cards_text(rest), cards_text(taken)
+    ('4C', '9H KS 2D')
+    """
+    if not 1 <= depth <= len(pile):
+        raise ValueError(f"cannot dig to depth {depth} in a pile of {len(pile)}")
+    cut = len(pile) - depth
+    return tuple(pile[:cut]), tuple(pile[cut:])
+
+
+def dig_depths(
+    pile: Sequence[Card], hand: Sequence[Card], rules: MeldRules, dig: DigRules, *, onto: Sequence[Meld] = ()
+) -> tuple[int, ...]:
+    """The depths the player holding `hand` may dig to, lowest first: the top card when it is
+    free, and every target card that `can_use_at_once` with the cards that come with it.
+
+    >>> pile, rules = parse_cards("4C 9H KS 2D"), MeldRules(ace_mode=AceMode.EITHER)
+    >>> dig_depths(pile, parse_cards("9C 9D 3H"), rules, DigRules())
+    (3,)
+    >>> dig_depths(pile, parse_cards("9C 3H"), rules, DigRules(free_top=True, from_hand=1, lay_off=False))
+    (1,)
+    """
+    out = []
+    size = len(pile)
+    mine = _Pool(hand, rules)
+    theirs = _Pool((), rules)
+    for depth in range(1, size + 1):
+        target = pile[size - depth]
+        if depth > 1 and dig.with_taken:
+            theirs.add(pile[size - depth + 1])
+        if target.is_hidden or (dig.natural_target and rules.is_wild(target)):
+            continue
+        if depth == 1 and dig.free_top:
+            out.append(depth)
+            continue
+        if _new_meld_with(target, mine, theirs, rules, dig.from_hand, dig.naturals) or (
+            dig.lay_off and _lay_off_somewhere(target, hand, pile[size - depth + 1 :], rules, onto)
+        ):
+            out.append(depth)
+    return tuple(out)
+
+
+def can_use_at_once(
+    card: Card,
+    hand: Sequence[Card],
+    rules: MeldRules,
+    dig: DigRules,
+    *,
+    taken: Sequence[Card] = (),
+    onto: Sequence[Meld] = (),
+) -> bool:
+    """True if `card` can reach the table this turn: in a new meld with cards of `hand` (and of
+    `taken` when `dig.with_taken`), at least `dig.from_hand` of them from `hand`; or, when
+    `dig.lay_off`, laid off onto one of `onto`, possibly after other cards in a chain.
+
+    A game also asks it while a dug card is still owed, to offer only plays that keep it usable.
+
+    >>> rules = MeldRules(ace_mode=AceMode.EITHER)
+    >>> onto = [make_meld(parse_cards("5H 6H 7H"), rules)]
+    >>> can_use_at_once(Card.parse("9H"), parse_cards("8H KC"), rules, DigRules(), onto=onto)
+    True
+    >>> can_use_at_once(Card.parse("9H"), parse_cards("8H KC"), rules, DigRules(lay_off=False), onto=onto)
+    False
+    """
+    if card.is_hidden:
+        return False
+    extra = _Pool(taken if dig.with_taken else (), rules)
+    if _new_meld_with(card, _Pool(hand, rules), extra, rules, dig.from_hand, dig.naturals):
+        return True
+    return dig.lay_off and _lay_off_somewhere(card, hand, taken, rules, onto)
+
+
+class _Pool:
+    """A summary of some cards for the dig checks: wild count, natural suits by rank, natural
+    ranks by suit (hidden cards and jokers that are not wild are left out)."""
+
+    __slots__ = ("by_rank", "by_suit", "rules", "wilds")
+
+    def __init__(self, cards: Iterable[Card], rules: MeldRules) -> None:
+        self.rules = rules
+        self.wilds = 0
+        self.by_rank: dict[Rank, list[Suit]] = {}
+        self.by_suit: dict[Suit, set[int]] = {}
+        for card in cards:
+            self.add(card)
+
+    def add(self, card: Card) -> None:
+        if self.rules.is_wild(card):
+            self.wilds += 1
+        elif card.suit is not None:
+            self.by_rank.setdefault(card.rank, []).append(card.suit)
+            self.by_suit.setdefault(card.suit, set()).add(int(card.rank))
+
+
+def _lay_off_somewhere(
+    card: Card, hand: Sequence[Card], taken: Sequence[Card], rules: MeldRules, onto: Sequence[Meld]
+) -> bool:
+    if not onto:
+        return False
+    spare = [c for c in (*hand, *taken) if not c.is_hidden]
+    return any(_chain_lay_off(meld, card, spare, rules) for meld in onto)
+
+
+def _new_meld_with(card: Card, hand: _Pool, taken: _Pool, rules: MeldRules, need: int, naturals_only: bool) -> bool:
+    all_wilds = hand.wilds + taken.wilds
+    counted_wilds = 0 if naturals_only else hand.wilds
+    if rules.is_wild(card):
+        ranks = sorted(hand.by_rank.keys() | taken.by_rank.keys())
+        suits = sorted(hand.by_suit.keys() | taken.by_suit.keys())
+        if rules.allow_all_wild:
+            for w in range(all_wilds + 1):
+                if rules.set_min <= w + 1 <= rules.set_max and rules.wilds_ok(0, w + 1):
+                    if min(w, counted_wilds) >= need:
+                        return True
+    elif card.suit is None:
+        return False  # a joker that is not wild fits no meld
+    else:
+        ranks, suits = [card.rank], [card.suit]
+    for rank in ranks:
+        if _set_with(card, rank, hand, taken, rules, need, all_wilds, counted_wilds):
+            return True
+    if rules.runs:
+        for suit in suits:
+            if _run_with(card, suit, hand, taken, rules, need, all_wilds, counted_wilds):
+                return True
+    return False
+
+
+def _set_with(
+    card: Card, rank: Rank, hand: _Pool, taken: _Pool, rules: MeldRules, need: int, all_wilds: int, counted_wilds: int
+) -> bool:
+    if rules.set_ranks is not None and rank not in rules.set_ranks:
+        return False
+    target_natural = 0 if rules.is_wild(card) else 1
+    mine = hand.by_rank.get(rank, [])
+    theirs = taken.by_rank.get(rank, [])
+    if rules.distinct_suits:
+        barred = {card.suit} if target_natural else set()
+        mine_suits = set(mine) - barred
+        in_hand, available = len(mine_suits), len(mine_suits | (set(theirs) - barred))
+    else:
+        in_hand, available = len(mine), len(mine) + len(theirs)
+    for a in range(available + 1):
+        for w in range(all_wilds + 1):
+            size = a + w + 1
+            if size > rules.set_max:
+                break
+            if size < rules.set_min or not rules.wilds_ok(a + target_natural, w + 1 - target_natural):
+                continue
+            if min(a, in_hand) + min(w, counted_wilds) >= need:
+                return True
+    return False
+
+
+def _run_with(
+    card: Card, suit: Suit, hand: _Pool, taken: _Pool, rules: MeldRules, need: int, all_wilds: int, counted_wilds: int
+) -> bool:
+    mine = hand.by_suit.get(suit, set())
+    theirs = taken.by_suit.get(suit, set()) - mine
+    target_wild = rules.is_wild(card)
+    positions = rules.positions()
+    first, stop = positions.start, positions.stop
+    last_low = (min(stop, 14) if rules.ace_mode is AceMode.AROUND else stop) - 1
+    run_min, run_max = rules.run_min, rules.run_max
+    rank = int(card.rank)
+    if target_wild:
+        lows: Iterable[int] = range(first, last_low + 1)
+    else:
+        spots = [p for p in (rank, rank + 13) if first <= p < stop]
+        lows = sorted({low for p in spots for low in range(max(first, p - run_max + 1), min(p, last_low) + 1)})
+    for low in lows:
+        held = only_taken = forced = 0
+        spot = False
+        for high in range(low, min(low + run_max, stop)):
+            here = (high - 1) % 13 + 1
+            if not target_wild and not spot and here == rank:
+                spot = True
+            elif here in mine:
+                held += 1
+            elif here in theirs:
+                only_taken += 1
+            else:
+                forced += 1
+            if high - low + 1 >= run_min and _run_counts_ok(
+                target_wild, spot, held, only_taken, forced, rules, need, all_wilds, counted_wilds
+            ):
+                return True
+            if forced > all_wilds + (1 if target_wild else 0):
+                break
+    return False
+
+
+def _run_counts_ok(
+    target_wild: bool,
+    spot: bool,
+    held: int,
+    only_taken: int,
+    forced: int,
+    rules: MeldRules,
+    need: int,
+    all_wilds: int,
+    counted_wilds: int,
+) -> bool:
+    natural = 0
+    if target_wild:
+        if forced:
+            forced -= 1
+        elif only_taken:
+            only_taken -= 1
+        elif held:
+            held -= 1
+        else:
+            return False
+    elif not spot:
+        return False
+    else:
+        natural = 1
+    for extra in range(only_taken + 1):
+        wilds = forced + extra
+        if wilds > all_wilds:
+            break
+        naturals = natural + held + only_taken - extra
+        if rules.wilds_ok(naturals, wilds + (1 if target_wild else 0)) and held + min(wilds, counted_wilds) >= need:
+            return True
+    return False
+
+
+def _chain_lay_off(meld: Meld, card: Card, spare: list[Card], rules: MeldRules) -> bool:
+    """True if `card` fits `meld`, at once or after cards of `spare` extend a run toward it."""
+    if can_lay_off(meld, card, rules):
+        return True
+    if meld.kind is not MeldKind.RUN or rules.is_wild(card) or card.suit is not meld.suit:
+        return False
+    for toward_high in (True, False):
+        left = list(spare)
+        current = meld
+        while len(current.cards) < rules.run_max:
+            end = current.high + 1 if toward_high else current.low - 1
+            wanted = Card(rank_at(end), meld.suit)
+            if wanted == card:
+                break
+            filler = wanted if wanted in left else next((c for c in left if rules.is_wild(c)), None)
+            if filler is None:
+                break
+            grown = [m for m in lay_off(current, filler, rules) if (m.low == current.low) == toward_high]
+            if not grown:
+                break
+            left.remove(filler)
+            current = grown[0]
+        if any((m.low == current.low) == toward_high for m in lay_off(current, card, rules)):
+            return True
+    return False
+
+
+# ---------------------------------------------------------------------------------------------
 # Least deadwood, any rules (counts over distinct cards)
 
 
@@ -391,6 +915,10 @@ class Partition:
 Counts = tuple[int, ...]
 
 
+def _value(values: Mapping[Rank, int] | PointTable, card: Card) -> int:
+    return values.points(card) if isinstance(values, PointTable) else values.get(card.rank, 0)
+
+
 def _sub(a: Counts, b: Counts) -> Counts | None:
     out = tuple(x - y for x, y in zip(a, b))
     return None if min(out, default=0) < 0 else out
@@ -399,16 +927,16 @@ def _sub(a: Counts, b: Counts) -> Counts | None:
 class _Search:
     """Candidate melds of one hand over its distinct cards, and a memoised partition search."""
 
-    def __init__(self, cards: Sequence[Card], rules: MeldRules, values: Mapping[Rank, int]) -> None:
+    def __init__(self, cards: Sequence[Card], rules: MeldRules, values: Mapping[Rank, int] | PointTable) -> None:
         counter = Counter(cards)
         if any(c.is_hidden for c in counter):
             raise ValueError("cannot arrange hidden cards")
         self.rules = rules
-        self.keys: tuple[Card, ...] = tuple(sorted(counter, key=lambda c: (rules.wild(c), c.sort_key)))
+        self.keys: tuple[Card, ...] = tuple(sorted(counter, key=lambda c: (rules.is_wild(c), c.sort_key)))
         self.index = {card: i for i, card in enumerate(self.keys)}
         self.counts: Counts = tuple(counter[c] for c in self.keys)
-        self.values = tuple(values.get(c.rank, 0) for c in self.keys)
-        self.wild_ids = [i for i, c in enumerate(self.keys) if rules.wild(c)]
+        self.values = tuple(_value(values, c) for c in self.keys)
+        self.wild_ids = [i for i, c in enumerate(self.keys) if rules.is_wild(c)]
         self.candidates: list[tuple[Counts, Meld]] = []
         seen: set[tuple[Counts, MeldKind]] = set()
         for vector, meld in itertools.chain(self._sets(), self._runs()):
@@ -437,7 +965,7 @@ class _Search:
         rules = self.rules
         by_rank: dict[Rank, list[int]] = {}
         for i, card in enumerate(self.keys):
-            if not rules.wild(card):
+            if not rules.is_wild(card):
                 by_rank.setdefault(card.rank, []).append(i)
         wild_total = sum(self.counts[i] for i in self.wild_ids)
         for rank, ids in by_rank.items():
@@ -473,7 +1001,7 @@ class _Search:
             natural: dict[Rank, int] = {}
             for r in range(1, 14):
                 i = self.index.get(Card(Rank(r), suit))
-                if i is not None and not rules.wild(self.keys[i]):
+                if i is not None and not rules.is_wild(self.keys[i]):
                     natural[Rank(r)] = i
             for low in starts:
                 yield from self._extend_run(suit, low, [], 0, natural, wild_total, positions)
@@ -575,11 +1103,13 @@ class _Search:
 def best_partition(
     cards: Sequence[Card],
     rules: MeldRules,
-    values: Mapping[Rank, int],
+    values: Mapping[Rank, int] | PointTable,
     *,
     onto: Sequence[Meld] = (),
 ) -> Partition:
     """The arrangement of `cards` with the least deadwood (the sum of `values` over unmatched cards).
+
+    `values` is a rank table or a `PointTable` (in-hand points; a red three may differ).
 
     With `onto`, cards may also be laid off onto those fixed melds (a defender after a knock),
     one after another, so 8H then 9H extend 5H-6H-7H. Ties keep the first arrangement found
@@ -611,7 +1141,7 @@ def best_partition(
 
 
 def arrangements(
-    cards: Sequence[Card], rules: MeldRules, values: Mapping[Rank, int], *, limit: int
+    cards: Sequence[Card], rules: MeldRules, values: Mapping[Rank, int] | PointTable, *, limit: int
 ) -> tuple[Partition, ...]:
     """Every arrangement of `cards` whose deadwood is at most `limit`, least deadwood first."""
     search = _Search(cards, rules, values)
@@ -622,7 +1152,7 @@ def arrangements(
             for card in meld.cards:
                 left[search.index[card]] -= 1
         unmatched = sorted_cards(c for c, n in zip(search.keys, left) for _ in range(n))
-        out.append(Partition(sum(values.get(c.rank, 0) for c in unmatched), melds, unmatched))
+        out.append(Partition(sum(_value(values, c) for c in unmatched), melds, unmatched))
     out.sort(key=lambda p: (p.deadwood, -len(p.melds), [str(m) for m in p.melds]))
     return tuple(out)
 
@@ -668,7 +1198,7 @@ class OneDeck:
     """
 
     def __init__(self, rules: MeldRules, values: Mapping[Rank, int], *, memo_limit: int = 1 << 20) -> None:
-        if rules.wild is not no_wilds or not rules.distinct_suits:
+        if rules.has_wilds or not rules.distinct_suits:
             raise ValueError("OneDeck handles one pack without wild cards; use best_partition")
         self.rules = rules
         self.memo_limit = memo_limit
