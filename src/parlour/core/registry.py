@@ -22,6 +22,7 @@ GAME_NAMES: Final = (
     "oh_hell",
     "saskatchewan",
     "scum",
+    "spades",
     "ten_thousand",
     "whist_tens",
 )
