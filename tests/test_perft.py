@@ -18,6 +18,7 @@ from parlour.tools.perft import perft
 
 PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     # game: (seed, plies first played, depth, move sequences)
+    "bridge": (1, 0, 4, 107_451),
     "canadian_salad": (1, 40, 14, 28_224),
     "court_whist": (1, 0, 8, 124_812),
     "farkle": (1, 0, 17, 14_446),

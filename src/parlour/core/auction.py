@@ -60,6 +60,7 @@ import attrs
 
 from parlour.core.cards import Suit
 from parlour.core.errors import IllegalMove, NotationError
+from parlour.core.game import evolver
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.options import check_option_types
 from parlour.core.seats import check_seat, replace_at, seats_from
@@ -522,6 +523,10 @@ class Auction:
     """The dealer must bid (or had to): every other seat passed, or stick the dealer."""
 
 
+
+_evolve: Final = evolver(Auction)
+"""`attrs.evolve(auction, ...)` slot by slot: the transitions below run on every call a game applies."""
+
 def new_auction(
     rules: AuctionRules,
     ladder: Ladder,
@@ -870,11 +875,11 @@ def _apply(auction: Auction, call: Call) -> Auction:
         assert isinstance(call, BidCall)
         following, wrapped = _following(auction, seat)
         bids = replace_at(auction.bids, seat, call.bid)
-        return attrs.evolve(auction, calls=calls, bids=bids, turn=None if wrapped else following)
+        return _evolve(auction, calls=calls, bids=bids, turn=None if wrapped else following)
     if isinstance(call, (BidCall, OrderUp, Name)):
         bid = auction.turned if isinstance(call, OrderUp) else call.bid
         assert bid is not None
-        made = attrs.evolve(
+        made = _evolve(
             auction,
             calls=calls,
             high=bid,
@@ -885,16 +890,16 @@ def _apply(auction: Auction, call: Call) -> Auction:
         )
         # A making call (two rounds), a forced bid or a top bid (if the rules say so) ends it.
         if not isinstance(call, BidCall) or auction.forced or (rules.top_bid_ends and auction.ladder.is_top(bid)):
-            return attrs.evolve(made, turn=None)
+            return _evolve(made, turn=None)
         return _advance(made, seat)
     if isinstance(call, Double):
-        return _advance(attrs.evolve(auction, calls=calls, doubling=Doubling.DOUBLED, passes=0), seat)
+        return _advance(_evolve(auction, calls=calls, doubling=Doubling.DOUBLED, passes=0), seat)
     if isinstance(call, Redouble):
-        return _advance(attrs.evolve(auction, calls=calls, doubling=Doubling.REDOUBLED, passes=0), seat)
+        return _advance(_evolve(auction, calls=calls, doubling=Doubling.REDOUBLED, passes=0), seat)
     # A pass drops the seat out of a competitive auction without re-entry.
     drops = not rules.reenter and rules.kind is AuctionKind.COMPETITIVE
     active = replace_at(auction.active, seat, False) if drops else auction.active
-    passed = attrs.evolve(auction, calls=calls, passes=auction.passes + 1, active=active)
+    passed = _evolve(auction, calls=calls, passes=auction.passes + 1, active=active)
     if rules.kind is AuctionKind.TWO_ROUNDS:
         return _advance_two_rounds(passed, seat)
     return _advance(passed, seat)
@@ -907,31 +912,31 @@ def _advance(auction: Auction, seat: int) -> Auction:
         # Every seat passed.
         if auction.passes >= len(auction.order):
             if rules.all_pass is AllPass.DEALER_FORCED:
-                return attrs.evolve(auction, turn=auction.dealer, forced=True)
-            return attrs.evolve(auction, turn=None)
+                return _evolve(auction, turn=auction.dealer, forced=True)
+            return _evolve(auction, turn=None)
     elif not rules.reenter:
         # Passers drop out: the auction ends when one bidder remains.
         if sum(auction.active) <= 1:
-            return attrs.evolve(auction, turn=None)
+            return _evolve(auction, turn=None)
     else:
         # Re-entry: the auction ends after the closing passes.
         closing = len(auction.order) - 1 if rules.closing_passes is None else rules.closing_passes
         if auction.passes >= closing:
-            return attrs.evolve(auction, turn=None)
+            return _evolve(auction, turn=None)
     following, wrapped = _following(auction, seat)
     if wrapped and rules.one_round:
-        return attrs.evolve(auction, turn=None)
-    return attrs.evolve(auction, turn=following, round=auction.round + wrapped)
+        return _evolve(auction, turn=None)
+    return _evolve(auction, turn=following, round=auction.round + wrapped)
 
 
 def _advance_two_rounds(auction: Auction, seat: int) -> Auction:
     """After a pass in a two-round auction: the next seat, round two, or the end."""
     following, wrapped = _following(auction, seat)
     if wrapped and auction.round == 2:
-        return attrs.evolve(auction, turn=None)
+        return _evolve(auction, turn=None)
     round_ = auction.round + wrapped
     forced = _stuck(auction.rules, round_, following, auction.dealer)
-    return attrs.evolve(auction, turn=following, round=round_, forced=forced)
+    return _evolve(auction, turn=following, round=round_, forced=forced)
 
 
 # --- small helpers -----------------------------------------------------------------------------
