@@ -31,6 +31,8 @@ from parlour.games import hearts as hearts_game
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = parlour.game_names()
+SAMPLE = "farkle"
+"""The game played by the tests that need just one (short whole games, several kinds of move)."""
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -171,7 +173,7 @@ def test_demo_prints_one_line_a_hand_and_names_the_winners(name: str) -> None:
 
 
 def test_demo_verbose_shows_every_move() -> None:
-    name = NAMES[0]
+    name = SAMPLE
     _, _, moves, _ = _demo_game(name, 3)
     status, output = run_main("demo", name, "--seed", "3", "--verbose")
     assert status == 0
@@ -191,9 +193,9 @@ def test_demo_stops_after_the_hands_asked_for() -> None:
 
 
 def test_demo_is_reproducible_from_its_seed() -> None:
-    first = run_main("demo", NAMES[0], "--seed", "11")
-    assert first == run_main("demo", NAMES[0], "--seed", "11")
-    assert first != run_main("demo", NAMES[0], "--seed", "12")
+    first = run_main("demo", SAMPLE, "--seed", "11")
+    assert first == run_main("demo", SAMPLE, "--seed", "11")
+    assert first != run_main("demo", SAMPLE, "--seed", "12")
 
 
 # --- play ------------------------------------------------------------------------------------
@@ -214,14 +216,14 @@ def test_play_shows_only_the_persons_view_then_quits(name: str) -> None:
 
 
 def test_play_with_piped_quit_exits_cleanly() -> None:
-    result = run("play", NAMES[0], "--seed", "1", stdin="quit\n")
+    result = run("play", SAMPLE, "--seed", "1", stdin="quit\n")
     assert result.returncode == 0
     assert result.stderr == ""
     assert "seat 0> quit" in result.stdout
 
 
 def test_play_at_end_of_input_exits_cleanly() -> None:
-    result = run("play", NAMES[0], "--seed", "1", stdin="")
+    result = run("play", SAMPLE, "--seed", "1", stdin="")
     assert result.returncode == 0
     assert result.stderr == ""
     assert "You left the game" in result.stdout
@@ -325,16 +327,16 @@ def test_a_bad_move_on_a_line_drops_the_rest_of_it() -> None:
 
 
 def test_a_legal_move_is_played_and_narrated() -> None:
-    spec = parlour.game(NAMES[0])
+    spec = parlour.game(SAMPLE)
     state = first_prompt(spec, 4)
     move = moves_of(spec, state, 0)[0]
-    status, output = run_main("play", NAMES[0], "--seed", "4", stdin=f"{move}\nquit\n")
+    status, output = run_main("play", SAMPLE, "--seed", "4", stdin=f"{move}\nquit\n")
     assert status == 0
     assert f"  you: {move}" in output
 
 
 def test_commands_help_moves_board_and_scores() -> None:
-    status, output = run_main("play", NAMES[0], "--seed", "1", stdin="help\nmoves\nboard\nscores\nq\n")
+    status, output = run_main("play", SAMPLE, "--seed", "1", stdin="help\nmoves\nboard\nscores\nq\n")
     assert status == 0
     assert "  moves    list all of your legal moves" in output
     assert output.count("=== hand") == 2  # the first table and the one `board` asked for
@@ -373,14 +375,14 @@ def test_farkle_help_shows_farkle_moves_only() -> None:
     [
         (["play", "chess"], "no game named 'chess'"),
         (["play"], "name a game (python -m parlour list shows them) or --load a saved one"),
-        (["demo", NAMES[0], "--players", "99"], "not 99"),
-        (["play", NAMES[0], "--seat", "99"], "--seat is a seat number from 0 to"),
-        (["demo", NAMES[0], "--options", "no_such_option=1"], "unknown option 'no_such_option'"),
-        (["demo", NAMES[0], "--options", "not_a_preset"], "neither options"),
-        (["demo", NAMES[0], "--options", "other_game(x=1)"], "these options are for 'other_game'"),
+        (["demo", SAMPLE, "--players", "99"], "not 99"),
+        (["play", SAMPLE, "--seat", "99"], "--seat is a seat number from 0 to"),
+        (["demo", SAMPLE, "--options", "no_such_option=1"], "unknown option 'no_such_option'"),
+        (["demo", SAMPLE, "--options", "not_a_preset"], "neither options"),
+        (["demo", SAMPLE, "--options", "other_game(x=1)"], "these options are for 'other_game'"),
         (["demo", "hearts", "--options", "passing=left,passing=none"], "option passing is given twice"),
         (["demo", "hearts", "--options", "hoyle,metzker"], "'metzker' is not name=value; a preset name may come first"),
-        (["demo", NAMES[0], "--hands", "0"], "--hands is a number of hands from 1, not 0"),
+        (["demo", SAMPLE, "--hands", "0"], "--hands is a number of hands from 1, not 0"),
         (["options", "chess"], "no game named 'chess'"),
         (["replay", "no/such/file.json"], "cannot read the record no/such/file.json: "),
     ],
@@ -436,7 +438,7 @@ def test_a_preset_amended_by_options() -> None:
 
 def test_input_that_is_not_utf8_is_refused_and_play_goes_on() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "parlour", "play", NAMES[0], "--seed", "1"],
+        [sys.executable, "-m", "parlour", "play", SAMPLE, "--seed", "1"],
         input=b"pa\xffss \xc3\nquit\n",
         capture_output=True,
         timeout=120,
@@ -563,7 +565,7 @@ def test_random_bot_is_deterministic_and_plays_only_its_seat(name: str) -> None:
 
 
 def test_random_bot_refuses_a_seat_that_cannot_act() -> None:
-    spec = parlour.game(NAMES[0])
+    spec = parlour.game(SAMPLE)
     state = spec.new_game(seed=1)
     idle = [seat for seat in range(len(spec.scores(state))) if seat not in spec.to_act(state)]
     if idle:

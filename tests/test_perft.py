@@ -22,6 +22,7 @@ PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     "canadian_salad": (1, 40, 14, 28_224),
     "court_whist": (1, 0, 8, 124_812),
     "farkle": (1, 0, 17, 14_446),
+    "five_hundred": (1, 9, 8, 88_244),
     "gin_rummy": (1, 0, 8, 106_281),
     "hearts": (1, 12, 9, 29_252),
     "oh_hell": (1, 20, 12, 19_824),

@@ -18,6 +18,7 @@ GAME_NAMES: Final = (
     "canadian_salad",
     "court_whist",
     "farkle",
+    "five_hundred",
     "gin_rummy",
     "hearts",
     "oh_hell",
