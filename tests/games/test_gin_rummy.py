@@ -584,3 +584,340 @@ def test_render_game_over_shows_both_hands_totals_and_margin() -> None:
         "  seat 1: 2C 3C 4C, KC KD KH; deadwood 5D AD 2S QS (18)",
         "  seat 0 scored 10",
     ]
+
+
+# --- the tournament preset (the Metzker Book's Gin Rummy Tournament Rules; rules/rummy.md 3.2) ---
+
+T = g.Options.tournament()
+OPEN = (0, 0, 0, 0, -1)
+
+
+def tournament(
+    mover: str,
+    other: str,
+    *,
+    columns: tuple[tuple[int, int, int, int, int], ...] = (OPEN, OPEN, OPEN),
+    options: g.Options = T,
+    phase: g.Phase = g.Phase.DISCARD,
+    discards: str = "",
+    stock: str = "",
+    scores: tuple[int, int] = (0, 0),
+    boxes: tuple[int, int] = (0, 0),
+) -> g.State:
+    """A tournament position (`mover`, seat 0, holds 13 cards to discard, 12 to draw) with its
+    columns; seat 1 dealt."""
+    state = position(
+        mover, other, options=options, phase=phase, discards=discards, stock=stock, scores=scores, boxes=boxes
+    )
+    state = attrs.evolve(state, columns=columns)
+    g.check_invariants(state)
+    return state
+
+
+# The Run of rules 3.2 test 1: seat 0 runs with 2C 4S (R = 6) after putting KS away; seat 1
+# lays off 8H onto 4H-7H and 10D onto JD-KD.
+RUNNER = "4H 5H 6H 7H 9C 9D 9S JD QD KD 2C 4S KS"
+OPPONENT_20 = "3C 3D 3S 3H 5S 6S 7S 8S 8H 10D 10C JC"
+
+
+def test_tournament_preset_is_listed_and_differs_where_the_seed_does() -> None:
+    """The tournament preset: 12 cards (13 to the opponent), no upcard, aces high or low, Run
+    with 9 or less, no gin bonus but Gins, Double Gin, undercut 2R + 25, play to the last stock
+    card, the winner deals, three games to 200 worth 200 and 25 a Gin."""
+    assert ("tournament", T) in g.GAME.presets
+    assert (T.hand_size, T.deal, T.aces, T.knock_limit, T.gin_bonus, T.double_gin) == (
+        12, g.DealStyle.EXTRA_CARD, g.AceMode.EITHER, 9, 0, True,
+    )  # fmt: skip
+    assert (T.undercut, T.undercut_bonus, T.stock_end, T.dealer_rule) == (
+        g.Undercut.DOUBLE_KNOCK, 25, g.StockEnd.COUNT, g.DealerRule.WINNER_DEALS,
+    )  # fmt: skip
+    assert (T.columns, T.target, T.game_bonus, T.gin_value) == (3, 200, 200, 25)
+    for bad, message in (
+        ({"aces": g.AceMode.AROUND}, "runs do not turn the corner"),
+        ({"columns": -1}, "columns must be 0"),
+        ({"gin_value": -1}, "gin_value may not be negative"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            g.Options(**bad)
+
+
+def test_tournament_deal_13_to_the_opponent_12_to_the_dealer_no_upcard() -> None:
+    """Seed: "Deal out 13 cards to your oponent and 12 cards to yourself ... There is no card
+    flipped over": one at a time from the non-dealer, who gets the 25th card; 27 in the stock."""
+    deck = standard_pack()
+    state = g.new_game(seed=1, dealer=0, options=T, deck=deck)
+    assert state.hands[1] == sorted_cards(deck[0:25:2]) and len(state.hands[1]) == 13
+    assert state.hands[0] == sorted_cards(deck[1:24:2]) and len(state.hands[0]) == 12
+    assert state.stock == tuple(deck[25:]) and state.discards == ()
+    assert state.phase is g.Phase.DISCARD and g.to_act(state) == frozenset({1})
+    assert told(state) == ["seat 0 deals hand 1"]
+    assert state.columns == (OPEN, OPEN, OPEN)
+
+
+def test_tournament_first_turn_is_a_discard_without_a_draw() -> None:
+    """Seed: "Your oponent does not get a draw the first round, only a discard"; the dealer then
+    draws from the stock or takes that discard."""
+    state = g.new_game(seed=4, dealer=1, options=T)
+    assert all(not m.startswith("draw") for m in moves(state))
+    with pytest.raises(IllegalMove, match="the non-dealer's first turn has no draw: discard or go out"):
+        g.apply(state, g.DrawStock(0))
+    first = state.hands[0][0]
+    after = play(state, f"discard {first}")
+    assert after.discards == (first,) and g.to_act(after) == frozenset({1})
+    assert moves(after) == ["draw stock", "draw discard"]
+    took = play(after, "draw discard")
+    assert len(took.hands[1]) + len(took.taken) == 13 and f"discard {first}" not in moves(took)
+
+
+def test_tournament_aces_high_or_low_but_never_around_the_corner() -> None:
+    """Seed: "Aces are High or Low but can not be both": A-2-3 and Q-K-A are runs, K-A-2 is not;
+    the ace still counts 1 point as deadwood."""
+    either = g.AceMode.EITHER
+    assert g.is_meld(["QH", "KH", "AH"], aces=either) and g.is_meld(["AH", "2H", "3H"], aces=either)
+    assert not g.is_meld(["KS", "AS", "2S"], aces=either)
+    assert g.deadwood(["KS", "AS", "2S"], aces=either) == 13
+    # In play: J-Q-K-A of diamonds melds, so putting 2S away is gin (classic: 1 deadwood, a knock).
+    hand = "4H 5H 6H 7H 8H 9C 9D 9S JD QD KD AD 2S"
+    state = tournament(hand, "2C 3C 4C 5S 6S 7S QC QH QS 3H 10C KC")
+    assert moves(state)[-1:] == ["gin 2S"]
+    classic = position("4H 5H 6H 9C 9D 9S JD QD KD AD 2S", "2C 3C 4C 5S 6S 7S QC QH QS 3H")
+    assert "knock 2S" in moves(classic) and "gin 2S" not in moves(classic)
+
+
+def test_tournament_run_wins_the_difference() -> None:
+    """Rules 3.2 test 1: a Run with R = 6 against O = 20 after lay-offs earns 14, no Gins; it
+    is the seat's first award, so it goes to game 1 only, and the winner deals next."""
+    state = tournament(RUNNER, OPPONENT_20)
+    after = play(state, "knock KS")
+    shown = showdown(after)
+    assert shown.deadwood == sorted_cards(cards("2C 4S")) and shown.laid_off == sorted_cards(cards("8H 10D"))
+    assert shown.defender_deadwood == sorted_cards(cards("10C JC"))
+    assert (shown.winner, shown.points, shown.gin) == (0, 14, False)
+    assert after.scores == (14, 0) and after.boxes == (1, 0)
+    assert after.columns == ((14, 0, 0, 0, -1), OPEN, OPEN)
+    assert after.dealer == 0 and after.hand == 2 and g.to_act(after) == frozenset({1})
+
+
+def test_tournament_run_undercut_is_twice_the_run_plus_25() -> None:
+    """Rules 3.2 test 2: R = 6 against O = 6 or O = 2 after lay-offs: the opponent earns
+    6 x 2 + 25 = 37 either way ("EG; 6 x 2 plus 25 = 37"); the classic rule would give
+    the difference plus 25."""
+    for opponent in ("3C 3D 3S 3H 5S 6S 7S 8S 8H 10D AC 5C", "3C 3D 3S 3H 5S 6S 7S 8S 8H 10D AC AH"):
+        after = play(tournament(RUNNER, opponent), "knock KS")
+        assert (showdown(after).winner, showdown(after).points) == (1, 37)
+        assert after.columns == ((0, 37, 0, 0, -1), OPEN, OPEN) and after.dealer == 1
+    difference = attrs.evolve(T, undercut=g.Undercut.DIFFERENCE)
+    after = play(tournament(RUNNER, "3C 3D 3S 3H 5S 6S 7S 8S 8H 10D AC AH", options=difference), "knock KS")
+    assert showdown(after).points == 6 - 2 + 25
+
+
+def test_tournament_run_needs_9_or_less() -> None:
+    """Rules 3.2 test 3 (seed: deadwood "less than 10"): 10 after the best discard is no Run;
+    9 is."""
+    ten = tournament("4H 5H 6H 7H 9C 9D 9S JD QD KD 6C 4S KS", OPPONENT_20)
+    assert not any(isinstance(m, g.Knock) for m in g.legal_moves(ten))
+    with pytest.raises(IllegalMove, match="deadwood would be 10, more than 9"):
+        g.apply(ten, g.Knock(0, Card.parse("KS")))
+    nine = tournament("4H 5H 6H 7H 9C 9D 9S JD QD KD 5C 4S KS", OPPONENT_20)
+    assert [m for m in moves(nine) if m.startswith("knock")] == ["knock KS"]
+
+
+def test_tournament_double_gin_melds_all_13_cards_without_a_discard() -> None:
+    """Rules 3.2 test 4: AS 2S 3S, QH KH AH, 7C 7D 7S 7H, 9D 10D JD is Double Gin with no
+    discard; the opponent's 10 deadwood is earned plus 2 Gins. A first award records no Gins."""
+    hand = "AS 2S 3S QH KH AH 7C 7D 7S 7H 9D 10D JD"
+    opponent = "4C 5C 6C 8C 8D 8H 2D 3D 4D 2H 3H 5H"
+    state = tournament(hand, opponent)
+    assert moves(state)[-1] == "double gin"
+    assert [m for m in moves(state) if m.startswith("gin")] == ["gin 7C", "gin 7D", "gin 7H", "gin 7S"]
+    after = play(state, "double gin")
+    shown = showdown(after)
+    assert (shown.double, shown.gin, shown.winner, shown.points, shown.laid_off) == (True, True, 0, 10, ())
+    assert told(after)[0] == "seat 0 goes gin: double" and "seat 0 scores: double gin 10" in told(after)
+    assert after.columns == ((10, 0, 0, 0, -1), OPEN, OPEN)
+    assert "note: seat 0's 2 Gin(s) not recorded: no points on the board yet" in told(after)
+    assert after.discards == ()  # nothing was put away: the next hand's deal starts afresh
+    assert g.apply(state, g.DoubleGin(0)) == after
+
+
+def test_tournament_gins_go_only_to_games_that_already_had_points() -> None:
+    """Seed: "You can not get awarded Gins until you have points in a game". Seat 0's third
+    award: its 10 points go to all three games, its 2 Gins to games 1 and 2 only."""
+    hand = "AS 2S 3S QH KH AH 7C 7D 7S 7H 9D 10D JD"
+    opponent = "4C 5C 6C 8C 8D 8H 2D 3D 4D 2H 3H 5H"
+    columns = ((50, 0, 0, 0, -1), (20, 0, 0, 0, -1), OPEN)
+    state = tournament(hand, opponent, scores=(50, 0), boxes=(2, 0), columns=columns)
+    after = play(state, "double gin")
+    assert after.columns == ((60, 0, 2, 0, -1), (30, 0, 2, 0, -1), (10, 0, 0, 0, -1))
+    assert "seat 0 scores: gins in games 2 1 2" in told(after)
+
+
+def test_tournament_gin_has_no_lay_off_and_earns_1_gin() -> None:
+    """Rules 3.2 test 5: after Gin the opponent's 3H may not go onto 4H-8H: 23 points + 1 Gin."""
+    hand = "4H 5H 6H 7H 8H 9C 9D 9S JD QD KD AD 2S"
+    state = tournament(hand, "2C 3C 4C 5S 6S 7S QC QH QS 3H 10C KC", scores=(30, 0), boxes=(1, 0),
+                       columns=((30, 0, 0, 0, -1), OPEN, OPEN))  # fmt: skip
+    after = play(state, "gin 2S")
+    shown = showdown(after)
+    assert (shown.gin, shown.double, shown.points, shown.laid_off) == (True, False, 23, ())
+    assert shown.defender_deadwood == sorted_cards(cards("3H 10C KC"))
+    assert after.columns == ((53, 0, 1, 0, -1), (23, 0, 0, 0, -1), OPEN)
+    classic_bonus = attrs.evolve(T, gin_bonus=25)
+    bonus = play(tournament(hand, "2C 3C 4C 5S 6S 7S QC QH QS 3H 10C KC", options=classic_bonus), "gin 2S")
+    assert showdown(bonus).points == 23 + 25
+
+
+def test_tournament_stock_out_lower_deadwood_earns_the_difference() -> None:
+    """Seed: "The play also ends if the stock pile runs out. Each player lays down what they can
+    ... The person with the least points gets the difference", no Gins, no lay-offs."""
+    state = tournament(
+        "4H 5H 6H 9C 9D 9S JD QD KD 2C 3S 10S", "2D 3D 4D 5S 6S 7S 8H 8C AC 5C 10C JC",
+        phase=g.Phase.DRAW, discards="QS", stock="KS",
+    )
+    state = play(state, "draw stock")
+    assert state.stock == () and "draw stock" not in moves(state)
+    after = play(state, "discard KS")
+    # Seat 0 keeps 2C 3S 10S = 15; seat 1 cannot lay 8H off onto 4H-6H: 8H 8C AC 5C 10C JC = 42.
+    assert "seat 0 scores: stock out 27" in told(after)
+    assert "seat 1 shows: deadwood 5C 8C 10C JC AC 8H 42" in told(after)
+    assert after.scores == (27, 0) and after.columns == ((27, 0, 0, 0, -1), OPEN, OPEN)
+    assert after.hand == 2 and after.dealer == 0
+    assert not any(e.kind is EventKind.SCORES and e.label == "gins in games" for e in after.events)
+    picture = g.render(after)
+    assert "stock out in hand 1: deadwood 15 and 42; seat 0 scored 27" in picture
+    assert "games (points, Gins): 1: 27-0 (0-0) open; 2: 0-0 (0-0) open; 3: 0-0 (0-0) open" in picture
+
+
+def test_tournament_stock_out_with_equal_counts_awards_nothing_and_keeps_the_dealer() -> None:
+    """Rules 3.2 readings 3 and 5: equal deadwood at the stock's end earns nothing, nobody is
+    awarded points, and the dealing seat does not change."""
+    state = tournament(
+        "4H 5H 6H 9C 9D 9S JD QD KD 2C 3S 10S", "2D 3D 4D 5S 6S 7S 9H 10H JH QH 10C 5C",
+        phase=g.Phase.DRAW, discards="QS", stock="KS",
+    )
+    assert state.dealer == 1
+    after = play(state, "draw stock", "discard KS")
+    assert after.scores == (0, 0) and after.boxes == (0, 0) and after.columns == (OPEN, OPEN, OPEN)
+    assert not any(e.kind is EventKind.SCORES for e in after.events)
+    assert after.dealer == 1 and after.hand == 2
+    assert "stock out in hand 1: deadwood 15 and 15; nobody scored" in g.render(after)
+
+
+def test_tournament_plays_on_where_the_classic_hand_would_be_void() -> None:
+    """The classic void at two stock cards does not apply: the tournament plays to the last card."""
+    state = tournament(
+        "4H 5H 6H 9C 9D 9S JD QD KD 2C 3S 10S", "2D 3D 4D 5S 6S 7S 9H 10H JH QH 10C 5C",
+        phase=g.Phase.DRAW, discards="QS", stock="KS 2H 2S",
+    )
+    after = play(state, "draw stock", "discard KS")
+    assert len(after.stock) == 2 and after.phase is g.Phase.DRAW and after.hand == state.hand
+
+
+def test_tournament_column_closes_at_200_with_200_and_25_a_gin() -> None:
+    """Rules 3.2 test 7: seat 0's game 1 at 190 goes past 200 with a Run of 14 and closes:
+    seat 0 (3 Gins) gets 200 + 75 = 275 there, seat 1 (1 Gin) 25. Seat 1 had won games 2 and 3
+    (200 each), so the match ends 275 to 425 and seat 1 wins it."""
+    columns = ((190, 150, 3, 1, -1), (100, 205, 0, 0, 1), (60, 200, 0, 0, 1))
+    state = tournament(RUNNER, OPPONENT_20, scores=(190, 210), boxes=(5, 4), columns=columns)
+    over = play(state, "knock KS")
+    assert g.is_over(over) and g.legal_moves(over) == ()
+    assert over.columns == ((204, 150, 3, 1, 0), (100, 205, 0, 0, 1), (60, 200, 0, 0, 1))
+    assert g.scores(over) == (275, 425) and g.winners(over) == frozenset({1}) and over.player == 1
+    assert g.margin(over) == 150
+    assert told(over)[-5:] == [
+        "hand scored: 14 0", "seat 0 wins: game 1", "seat 0 has 275", "seat 1 has 425", "game over; winners: 1",
+    ]  # fmt: skip
+    assert "game over: seat 1 wins, 275 to 425 from the games won and the Gins" in g.render(over)
+
+
+def test_tournament_points_stop_counting_in_a_closed_column() -> None:
+    """Seed: points stop counting in a won game, "Play will continue in the other 2 games":
+    a later award skips the closed game 1 and still adds to games 2 and 3."""
+    columns = ((210, 0, 0, 0, 0), (120, 0, 0, 0, -1), (30, 0, 0, 0, -1))
+    state = tournament(RUNNER, OPPONENT_20, scores=(210, 0), boxes=(4, 0), columns=columns)
+    after = play(state, "knock KS")
+    assert after.columns == ((210, 0, 0, 0, 0), (134, 0, 0, 0, -1), (44, 0, 0, 0, -1))
+    assert not g.is_over(after)
+
+
+def test_tournament_tie_is_a_shared_win() -> None:
+    """Rules 3.2: equal totals after the three games are a tie, and both seats win. Seat 0
+    closes game 1 and has won game 3 (400); seat 1 won game 2 and has 4 Gins in each of games
+    1 and 2 (100 + 200 + 100 = 400)."""
+    columns = ((190, 150, 0, 4, -1), (0, 205, 0, 4, 1), (210, 0, 0, 0, 0))
+    over = play(tournament(RUNNER, OPPONENT_20, scores=(210, 205), boxes=(3, 3), columns=columns), "knock KS")
+    assert g.scores(over) == (400, 400) and g.winners(over) == frozenset({0, 1})
+    assert g.margin(over) == 0 and over.events[-1] == Event(EventKind.GAME_OVER, numbers=(0, 1))
+    assert "game over: a tie, 400 to 400 from the games won and the Gins" in g.render(over)
+
+
+def test_tournament_whole_match_to_its_end() -> None:
+    """A seeded tournament from the first deal until every game column is closed: the winner
+    has the highest total of 200 per game won plus 25 per Gin."""
+    import random
+
+    state = g.new_game(seed=1, options=T)
+    chooser = random.Random(1)
+    plies = 0
+    while not g.is_over(state):
+        state = g.apply(state, chooser.choice(g.legal_moves(state)))
+        plies += 1
+        if state.events and state.events[0].kind is EventKind.DEALS:
+            g.check_invariants(state)
+    g.check_invariants(state)
+    assert all(c[4] >= 0 for c in state.columns)
+    totals = g.scores(state)
+    assert totals == (0, 600) and g.winners(state) == frozenset({1}) and state.hand == 23
+    assert state.events[-1] == Event(EventKind.GAME_OVER, numbers=(1,))
+
+
+def test_tournament_engine_finds_the_same_isolated_cards_as_the_meld_scan() -> None:
+    """The ace-high-or-low engine's shift test of cards fitting no meld agrees with the scan of
+    every candidate meld (core's reference) on random hands, aces included."""
+    import random
+
+    from parlour.core.melds import OneDeck
+    from parlour.games.gin_rummy import scoring
+
+    fast = scoring.engine_for(g.AceMode.EITHER)
+    reference = OneDeck(attrs.evolve(scoring.MELD_RULES, ace_mode=g.AceMode.EITHER), scoring.CARD_POINTS)
+    bits = [scoring.BIT[c.index] for c in g.PACK]
+    chooser = random.Random(5)
+    for _ in range(3000):
+        mask = 0
+        for bit in chooser.sample(bits, chooser.randint(0, 16)):
+            mask |= bit
+        assert fast.isolated(mask) == OneDeck.isolated(reference, mask)
+    queen_king_ace = reference.mask(cards("QH KH AH 2S"))
+    assert fast.isolated(queen_king_ace) == reference.mask(cards("2S"))
+
+
+def test_double_gin_refusals_name_the_rule() -> None:
+    """Double Gin needs every card melded, and exists only where the option allows it (the
+    classic game has no Double Gin)."""
+    state = tournament(RUNNER, OPPONENT_20)
+    assert "double gin" not in moves(state)
+    with pytest.raises(IllegalMove, match="not every card melds: the deadwood is 16"):
+        g.apply(state, g.DoubleGin(0))
+    classic = position("AS 2S 3S QH KH JH 7C 7D 7S 9D 10D", "2C 3C 4C 5S 6S 8H 8D 2H 3H 5H")
+    assert "double gin" not in moves(classic)
+    with pytest.raises(IllegalMove, match=r"Double Gin is not played in this game \(option double_gin\)"):
+        g.apply(classic, g.DoubleGin(0))
+    double = tournament("AS 2S 3S QH KH AH 7C 7D 7S 7H 9D 10D JD", "4C 5C 6C 8C 8D 8H 2D 3D 4D 2H 3H 5H")
+    assert g.parse_move(double, "double gin") == g.DoubleGin(0)
+
+
+def test_tournament_going_out_on_the_first_turn() -> None:
+    """Seed: "You may Gin or Run on any turn including the first turn": the non-dealer's 13
+    dealt cards all meld, so Double Gin (and Gin with a spare seven) is offered before any draw."""
+    thirteen = cards("AS 2S 3S QH KH AH 7C 7D 7S 7H 9D 10D JD")
+    rest = [c for c in standard_pack() if c not in thirteen]
+    deck = [thirteen[i // 2] if i % 2 == 0 else rest[i // 2] for i in range(25)] + rest[12:]
+    state = g.new_game(seed=1, dealer=0, options=T, deck=deck)
+    assert state.hands[1] == sorted_cards(thirteen)
+    assert moves(state)[-5:] == ["gin 7C", "gin 7D", "gin 7H", "gin 7S", "double gin"]
+    after = play(state, "double gin")
+    # Seat 0 holds the clubs A-K but 7C: all melded, so the Double Gin earns 0 points; a hand
+    # that awards no points leaves the deal where it was (rules 3.2 reading 5).
+    assert (showdown(after).double, showdown(after).winner, showdown(after).points) == (True, 1, 0)
+    assert after.scores == (0, 0) and after.boxes == (0, 0) and after.dealer == 0

@@ -1,7 +1,8 @@
-"""Gin Rummy (classic) for two players, from the first deal to the game bonus.
+"""Gin Rummy for two players, from the first deal to the game bonus (classic) or to the last of
+the tournament's three games.
 
-Rule source: the Card Games collection (Gin Rummy) ("Gin Rummy"), with the readings of rules/rummy.md section 3.1 where the
-seed is silent:
+Rule source: the Card Games collection (Gin Rummy) ("Gin Rummy"), with the readings of the
+project's rules notes where the booklet is silent:
 
 * The non-dealer gets the first card; 10 cards each, then the upcard, then a 31-card stock.
 * The upcard is offered to the non-dealer, then to the dealer; if both pass, the non-dealer
@@ -14,6 +15,20 @@ seed is silent:
   makes the hand void: no score, and the same dealer deals again.
 * The deal alternates (an option lets the winner deal). Game to 100, plus 100 for the game, 25
   a hand won (the box), and the margin doubles when the loser scored nothing.
+
+The preset ``tournament`` is the Metzker Book of Card Game Rules' "Gin Rummy – Tournament Rules"
+for one table (two players, each its own team; the book's several tables and rotating team are
+not modelled). Each difference is an option: 12 cards each and a 13th to the non-dealer, who
+starts by discarding, with no upcard (`DealStyle.EXTRA_CARD`); aces high or low, never around
+(`AceMode.EITHER`); a Run (the knock) with 9 or less; Gin worth the opponent's deadwood and one
+Gin, no bonus points; Double Gin (all 13 cards melded, none put away, two Gins); an undercut
+worth twice the runner's deadwood plus 25 (`Undercut.DOUBLE_KNOCK`); play to the last stock
+card, then the lower count scores the difference (`StockEnd.COUNT`); the player awarded points
+deals; and three concurrent games (`columns`) to 200, the k-th award going into the first k
+open games, Gins only into games where their player already had points, 200 per game won and
+25 per Gin in it. Readings: a Run puts a card away like Gin; the points and Gins of a hand are
+recorded before the games that reached 200 close; a hand that awards no points leaves the deal
+where it was; equal totals share the win.
 
 Knocking is two moves: ``knock 7H`` names the discard, then ``spread ...`` picks the
 arrangement of the other ten cards (it matters: it decides what the defender can lay off). When
@@ -50,9 +65,11 @@ from __future__ import annotations
 from typing import Final
 
 from parlour.core.game import GameSpec
+from parlour.core.melds import AceMode
 from parlour.games.gin_rummy.moves import (
     MOVE_TYPES,
     Discard,
+    DoubleGin,
     DrawDiscard,
     DrawStock,
     Gin,
@@ -69,9 +86,12 @@ from parlour.games.gin_rummy.rules import (
     QUICK,
     ZONES,
     DealerRule,
+    DealStyle,
     Options,
     Phase,
     State,
+    StockEnd,
+    Undercut,
     apply,
     check_invariants,
     is_over,
@@ -94,8 +114,11 @@ __all__ = [
     "GAME",
     "MOVE_TYPES",
     "ZONES",
+    "AceMode",
+    "DealStyle",
     "DealerRule",
     "Discard",
+    "DoubleGin",
     "DrawDiscard",
     "DrawStock",
     "Gin",
@@ -107,7 +130,9 @@ __all__ = [
     "Showdown",
     "Spread",
     "State",
+    "StockEnd",
     "TakeUpcard",
+    "Undercut",
     "apply",
     "check_invariants",
     "deadwood",
@@ -137,7 +162,7 @@ GAME: Final = GameSpec[State, Move, Options](
     options_type=Options,
     state_type=State,
     move_types=MOVE_TYPES,
-    presets=(("classic", Options.classic()),),
+    presets=(("classic", Options.classic()), ("tournament", Options.tournament())),
     max_plies=200_000,
     quick=QUICK,
     zones=ZONES,

@@ -1,7 +1,7 @@
 """Gin Rummy's moves, their notation, and the move objects and events prebuilt for the hot path.
 
 Each move is a small frozen record whose `str` is its notation ("take upcard", "pass", "draw
-stock", "draw discard", "discard 7H", "knock 7H", "gin 7H", "spread 4H 5H 6H, 9C 9D 9S"). Since
+stock", "draw discard", "discard 7H", "knock 7H", "gin 7H", "double gin", "spread 4H 5H 6H, 9C 9D 9S"). Since
 `legal_moves` runs every ply, the moves and events that do not depend on the position are built
 once here, per seat and per card, in tuples indexed by `Card.index`, and looked up rather than
 constructed.
@@ -95,6 +95,16 @@ class Gin:
 
 
 @attrs.frozen
+class DoubleGin:
+    """Go out with every card melded and none put away (tournament: worth two Gins)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return "double gin"
+
+
+@attrs.frozen
 class Spread:
     """The knocker's melds; the rest of the ten cards is the deadwood."""
 
@@ -105,8 +115,8 @@ class Spread:
         return "spread " + ", ".join(cards_text(m) for m in self.melds)
 
 
-Move: TypeAlias = TakeUpcard | Pass | DrawStock | DrawDiscard | Discard | Knock | Gin | Spread
-MOVE_TYPES: Final = (TakeUpcard, Pass, DrawStock, DrawDiscard, Discard, Knock, Gin, Spread)
+Move: TypeAlias = TakeUpcard | Pass | DrawStock | DrawDiscard | Discard | Knock | Gin | DoubleGin | Spread
+MOVE_TYPES: Final = (TakeUpcard, Pass, DrawStock, DrawDiscard, Discard, Knock, Gin, DoubleGin, Spread)
 """Every move class, for `checked_apply` and `GameSpec.move_types`."""
 
 # ---------------------------------------------------------------------------------------------
@@ -131,6 +141,7 @@ TAKE: Final = (TakeUpcard(0), TakeUpcard(1))
 PASS: Final = (Pass(0), Pass(1))
 STOCK: Final = (DrawStock(0), DrawStock(1))
 PILE: Final = (DrawDiscard(0), DrawDiscard(1))
+DOUBLE_GIN: Final = (DoubleGin(0), DoubleGin(1))
 PASS_EVENTS: Final = tuple((Event(EventKind.PASSES, player=p),) for p in SEATS)
 DISCARD: Final = by_card(lambda p, c: Discard(p, c))
 DISCARD_EVENTS: Final = by_card(lambda p, c: (Event(EventKind.DISCARDS, player=p, cards=(c,)),))

@@ -13,11 +13,21 @@ from typing import Final
 
 from parlour.core.cards import Card, cards_text
 from parlour.core.text import by_suit
-from parlour.games.gin_rummy.rules import HAND_SIZE, Phase, State, margin, scores
-from parlour.games.gin_rummy.scoring import BIT, CARD_POINTS, ENGINE, Showdown, showdown_of
+from parlour.games.gin_rummy.rules import Phase, State, StockEnd, margin, scores, winners
+from parlour.core.events import Event, EventKind
+from parlour.games.gin_rummy.scoring import (
+    BIT,
+    CARD_POINTS,
+    DEADWOOD,
+    STOCK_OUT,
+    Showdown,
+    engine_for,
+    showdown_of,
+)
 
 _PILE_SHOWN: Final = 12
 """The discards `render` lists (the top ones); the pile can hold 30."""
+_WORDS: Final = {10: "ten", 12: "twelve"}
 
 
 def render(state: State) -> str:
@@ -30,7 +40,8 @@ def render(state: State) -> str:
     scored. Hidden cards appear only as counts.
     """
     o = state.options
-    lines = [f"hand {state.hand}, dealer seat {state.dealer}, game to {o.target}", _render_now(state)]
+    match = f"{o.columns} games to {o.target} each" if o.columns else f"game to {o.target}"
+    lines = [f"hand {state.hand}, dealer seat {state.dealer}, {match}", _render_now(state)]
     width = max(len(str(v)) for v in state.scores)
     for s, held in enumerate(state.hands):
         won = state.boxes[s]
@@ -51,24 +62,51 @@ def render(state: State) -> str:
     else:
         shown = f"(top last): {cards_text(pile)}"
     lines.append(f"stock {len(state.stock)} cards; discard pile {shown}")
+    if state.columns:
+        lines.append("games (points, Gins): " + "; ".join(_column_text(j, c) for j, c in enumerate(state.columns, 1)))
     showdown = showdown_of(state.events)
+    number = state.hand if state.phase is Phase.OVER else state.hand - 1
     if showdown is not None:
-        lines += _render_showdown(showdown, state.hand if state.phase is Phase.OVER else state.hand - 1)
+        lines += _render_showdown(showdown, number)
+    elif state.options.stock_end is StockEnd.COUNT:
+        lines += _render_stock_out(state.events, number)
     return "\n".join(lines)
+
+
+def _render_stock_out(events: tuple[Event, ...], number: int) -> list[str]:
+    """The end of a hand whose stock ran out (tournament), read from its events: each seat's
+    deadwood and who scored; nothing when the events tell no such end."""
+    dead: dict[int, int] = {}
+    scored = ""
+    for e in events:
+        if e.kind is EventKind.SHOWS and e.label == DEADWOOD and e.player is not None and e.numbers:
+            dead[e.player] = e.numbers[0]
+        elif e.kind is EventKind.SCORES and e.label == STOCK_OUT and e.numbers:
+            scored = f"seat {e.player} scored {e.numbers[0]}"
+    if len(dead) != 2 or not any(e.kind is EventKind.NOTE and "stock is out" in e.label for e in events):
+        return []
+    return [f"stock out in hand {number}: deadwood {dead[0]} and {dead[1]}; {scored or 'nobody scored'}"]
 
 
 def _deadwood_text(state: State, held: tuple[Card, ...], taken: tuple[Card, ...]) -> str:
     """The least deadwood of a visible hand: after the best discard while it holds eleven cards,
     of the ten cards laid down while its knocker arranges them, else of the hand."""
-    mask = ENGINE.mask((*held, *taken))
+    engine = engine_for(state.options.aces)
+    mask = engine.mask((*held, *taken))
     if state.phase is Phase.SPREAD and taken:
-        return f"deadwood {ENGINE.deadwood(mask)} with {taken[0]}"
+        return f"deadwood {engine.deadwood(mask)} with {taken[0]}"
     if taken:
-        low = min(ENGINE.deadwood(mask ^ BIT[c.index]) for c in held)
+        low = min(engine.deadwood(mask ^ BIT[c.index]) for c in held)
         return f"deadwood {low} after the best discard"
-    if len(held) > HAND_SIZE:
-        return f"deadwood {ENGINE.deadwood_after_discard(mask)} after the best discard"
-    return f"deadwood {ENGINE.deadwood(mask)}"
+    if len(held) > state.options.hand_size:
+        return f"deadwood {engine.deadwood_after_discard(mask)} after the best discard"
+    return f"deadwood {engine.deadwood(mask)}"
+
+
+def _column_text(number: int, column: tuple[int, int, int, int, int]) -> str:
+    """One game column of the tournament: both seats' points and Gins, and who won it."""
+    state = "open" if column[4] < 0 else f"won by seat {column[4]}"
+    return f"{number}: {column[0]}-{column[1]} ({column[2]}-{column[3]}) {state}"
 
 
 def _render_now(state: State) -> str:
@@ -86,10 +124,16 @@ def _render_now(state: State) -> str:
             return f"seat {p} to draw stock or draw discard ({top})"
         case Phase.DISCARD:
             took = f"seat {p} took {state.taken[0]} and must" if state.taken else f"seat {p} to"
-            return f"{took} discard, knock (deadwood {o.knock_limit} or less) or go gin"
+            double = ", go gin or double gin" if o.double_gin else " or go gin"
+            return f"{took} discard, knock (deadwood {o.knock_limit} or less){double}"
         case Phase.SPREAD:
-            return f"seat {p} knocked with {state.knock_card[0]} and chooses how to spread the other ten cards"
+            other = _WORDS[o.hand_size]
+            return f"seat {p} knocked with {state.knock_card[0]} and chooses how to spread the other {other} cards"
     totals = scores(state)
+    if state.columns:
+        best = sorted(winners(state))
+        who = f"seat {best[0]} wins" if len(best) == 1 else "a tie"
+        return f"game over: {who}, {totals[0]} to {totals[1]} from the games won and the Gins"
     shutout = " (doubled: shutout)" if o.shutout_doubles and state.scores[1 - p] == 0 else ""
     return (
         f"game over: seat {p} wins, {totals[p]} to {totals[1 - p]} with the game and box bonuses; "
@@ -107,7 +151,8 @@ def _render_showdown(shown: Showdown, number: int) -> list[str]:
     def melds(sets: tuple[tuple[Card, ...], ...]) -> str:
         return ", ".join(cards_text(m) for m in sets) or "no melds"
 
-    knock = f"seat {k} went gin: {melds(shown.melds)}" if shown.gin else f"seat {k} knocked: {melds(shown.melds)}"
+    went = "went double gin" if shown.double else "went gin" if shown.gin else "knocked"
+    knock = f"seat {k} {went}: {melds(shown.melds)}"
     laid = f"; laid off {cards_text(shown.laid_off)}" if shown.laid_off else ""
     how = " with the gin bonus" if shown.gin else " with the undercut bonus" if shown.winner == d else ""
     return [

@@ -27,6 +27,43 @@ CARD_POINTS: Final = POINTS_FACES_10
 MELD_RULES: Final = MeldRules(set_min=3, set_max=4, run_min=3, ace_mode=AceMode.LOW)
 """Sets of 3-4 of a rank, runs of 3+ in a suit, the ace low only."""
 ENGINE: Final = OneDeck(MELD_RULES, CARD_POINTS)
+"""The classic game's engine (ace low only)."""
+_ENGINES: Final[dict[AceMode, OneDeck]] = {AceMode.LOW: ENGINE}
+
+
+_LANES: Final = 0x3FFE * 0x0001000100010001
+"""The card bits of the engine's masks: ranks 1 (ace) to 13 (king) of each 16-bit suit lane."""
+_ACES: Final = 0x0002 * 0x0001000100010001
+_SPREAD: Final = 0x0001000100010001
+
+
+class _EitherDeck(OneDeck):
+    """The one-pack engine with the ace high or low (A-2-3 and Q-K-A, never K-A-2): its
+    `isolated` is the shift test of the ace-low engine with each ace copied to a 14th rank
+    (lane bit 14, free like the guard bits 0 and 15), instead of a scan of every meld."""
+
+    def isolated(self, mask: int) -> int:
+        cards = mask | (mask & _ACES) << 13
+        up1, up2, dn1, dn2 = cards >> 1, cards >> 2, cards << 1, cards << 2
+        in_run = (up1 & up2) | (dn1 & up1) | (dn1 & dn2)
+        in_run |= in_run >> 13 & _ACES  # an ace in a run as the 14th rank
+        lane = 0x3FFE
+        a, b, c, d = mask & lane, mask >> 16 & lane, mask >> 32 & lane, mask >> 48 & lane
+        three = (a & b & (c | d)) | (c & d & (a | b))
+        return mask & ~(in_run | three * _SPREAD) & _LANES
+
+
+def engine_for(aces: AceMode) -> OneDeck:
+    """The meld engine for runs with the ace placed as `aces` says (the classic one for LOW).
+
+    Built on first use and kept: importing the game stays cheap. Every engine gives a card the
+    same bit and the same points, so `BIT` and `ENGINE.points` serve them all.
+    """
+    engine = _ENGINES.get(aces)
+    if engine is None:
+        kind = _EitherDeck if aces is AceMode.EITHER else OneDeck
+        engine = _ENGINES[aces] = kind(attrs.evolve(MELD_RULES, ace_mode=aces), CARD_POINTS)
+    return engine
 
 
 def _bits() -> tuple[int, ...]:
@@ -46,8 +83,11 @@ DEADWOOD: Final = "deadwood"
 LAID_OFF: Final = "lays off"
 """The labels of the SHOWS events of a showdown: one meld, the deadwood (its count as the
 number), the cards the defender laid off onto the knocker's melds."""
-WIN_LABELS: Final = {"gin": True, "knock": False, "undercut": False}
+DOUBLE_GIN: Final = "double gin"
+WIN_LABELS: Final = {"gin": True, DOUBLE_GIN: True, "knock": False, "undercut": False}
 """The labels of the SCORES event of a showdown, by whether the hand was gin."""
+STOCK_OUT: Final = "stock out"
+"""The label of the SCORES event of a hand that ended with the stock run out (tournament)."""
 
 
 @attrs.frozen
@@ -63,6 +103,8 @@ class Showdown:
     defender_deadwood: tuple[Card, ...]
     winner: int
     points: int
+    double: bool = False
+    """Double Gin: all the cards melded and none put away (tournament)."""
 
 
 def score_knock(
@@ -73,37 +115,48 @@ def score_knock(
     melds: tuple[tuple[Card, ...], ...],
     knocker_mask: int,
     d_mask: int,
+    *,
+    engine: OneDeck = ENGINE,
+    double: bool = False,
+    undercut_doubles: bool = False,
 ) -> Showdown:
-    """The showdown of a knock by seat `k` holding `knocker_mask`, against `d_mask`."""
+    """The showdown of a knock by seat `k` holding `knocker_mask`, against `d_mask`.
+
+    `double` is a Double Gin (scored as gin); `undercut_doubles` scores an undercut as twice the
+    knocker's deadwood plus the bonus (tournament) instead of the difference plus the bonus.
+    """
     melded = 0
     for meld_cards in melds:
-        melded |= ENGINE.mask(meld_cards)
-    k_dead = ENGINE.points(knocker_mask & ~melded)
+        melded |= engine.mask(meld_cards)
+    k_dead = engine.points(knocker_mask & ~melded)
     if gin:
         # No lay-off against gin.
-        laid, d_dead = 0, ENGINE.deadwood(d_mask)
+        laid, d_dead = 0, engine.deadwood(d_mask)
     else:
-        d_dead, laid, _ = ENGINE.defend(d_mask, [ENGINE.melds[ENGINE.mask(m)] for m in melds])
-    d_melds = meld_cards_of(ENGINE.best_melds(d_mask & ~laid))
+        d_dead, laid, _ = engine.defend(d_mask, [engine.melds[engine.mask(m)] for m in melds])
+    d_melds = meld_cards_of(engine.best_melds(d_mask & ~laid))
     d_melded = 0
     for meld_cards in d_melds:
-        d_melded |= ENGINE.mask(meld_cards)
+        d_melded |= engine.mask(meld_cards)
     if gin:
         winner, points = k, d_dead + gin_bonus
     elif k_dead < d_dead:
         winner, points = k, d_dead - k_dead
+    elif undercut_doubles:
+        winner, points = 1 - k, 2 * k_dead + undercut_bonus
     else:
         winner, points = 1 - k, k_dead - d_dead + undercut_bonus
     return Showdown(
         knocker=k,
         gin=gin,
         melds=melds,
-        deadwood=ENGINE.cards_of(knocker_mask & ~melded),
+        deadwood=engine.cards_of(knocker_mask & ~melded),
         defender_melds=d_melds,
-        laid_off=ENGINE.cards_of(laid),
-        defender_deadwood=ENGINE.cards_of(d_mask & ~laid & ~d_melded),
+        laid_off=engine.cards_of(laid),
+        defender_deadwood=engine.cards_of(d_mask & ~laid & ~d_melded),
         winner=winner,
         points=points,
+        double=double,
     )
 
 
@@ -117,9 +170,25 @@ def showdown_events(shown: Showdown) -> tuple[Event, ...]:
     if shown.laid_off:
         told.append(Event(EventKind.SHOWS, player=d, cards=shown.laid_off, label=LAID_OFF))
     told.append(_deadwood_event(d, shown.defender_deadwood))
-    why = "gin" if shown.gin else "undercut" if shown.winner == d else "knock"
+    why = DOUBLE_GIN if shown.double else "gin" if shown.gin else "undercut" if shown.winner == d else "knock"
     told.append(Event(EventKind.SCORES, player=shown.winner, numbers=(shown.points,), label=why))
     return tuple(told)
+
+
+def stock_out_events(engine: OneDeck, masks: tuple[int, int]) -> tuple[tuple[int, int], tuple[Event, ...]]:
+    """The stock ran out (tournament): both players lay down their best melds, nothing is laid
+    off. The deadwood counts and the SHOWS events (melds, then deadwood, seat 0 first)."""
+    counts: list[int] = []
+    told: list[Event] = []
+    for seat, mask in enumerate(masks):
+        melds = meld_cards_of(engine.best_melds(mask))
+        melded = 0
+        for meld_cards in melds:
+            melded |= engine.mask(meld_cards)
+        told += [Event(EventKind.SHOWS, player=seat, cards=m, label=MELD) for m in melds]
+        told.append(_deadwood_event(seat, engine.cards_of(mask & ~melded)))
+        counts.append(engine.points(mask & ~melded))
+    return (counts[0], counts[1]), tuple(told)
 
 
 def _deadwood_event(seat: int, cards: tuple[Card, ...]) -> Event:
@@ -164,6 +233,7 @@ def showdown_of(events: Sequence[Event]) -> Showdown | None:
         defender_deadwood=d_dead,
         winner=scored.player,
         points=scored.numbers[0],
+        double=scored.label == DOUBLE_GIN,
     )
 
 
@@ -172,22 +242,29 @@ def meld_cards_of(melds: Sequence[Meld]) -> tuple[tuple[Card, ...], ...]:
     return tuple(m.cards for m in melds)
 
 
-def deadwood(cards: Sequence[Card | str]) -> int:
-    """The least deadwood of the cards over all arrangements (ace low, court cards 10).
+def deadwood(cards: Sequence[Card | str], *, aces: AceMode = AceMode.LOW) -> int:
+    """The least deadwood of the cards over all arrangements (ace low unless `aces` says
+    otherwise; an ace always counts 1, court cards 10).
 
     >>> deadwood(["7S", "7H", "7D", "8D", "9D", "JC", "QC", "KC", "2S", "3H"])
     19
+    >>> deadwood(["QC", "KC", "AC", "5H"]), deadwood(["QC", "KC", "AC", "5H"], aces=AceMode.EITHER)
+    (26, 5)
     """
-    return ENGINE.deadwood(ENGINE.mask(_distinct(cards)))
+    engine = engine_for(aces)
+    return engine.deadwood(engine.mask(_distinct(cards)))
 
 
-def is_meld(cards: Sequence[Card | str]) -> bool:
-    """True if the cards are one Gin Rummy meld.
+def is_meld(cards: Sequence[Card | str], *, aces: AceMode = AceMode.LOW) -> bool:
+    """True if the cards are one Gin Rummy meld (ace low unless `aces` says otherwise).
 
     >>> is_meld(["AC", "2C", "3C"]), is_meld(["QC", "KC", "AC"])
     (True, False)
+    >>> is_meld(["QC", "KC", "AC"], aces=AceMode.EITHER), is_meld(["KC", "AC", "2C"], aces=AceMode.EITHER)
+    (True, False)
     """
-    return ENGINE.mask(_distinct(cards)) in ENGINE.melds
+    engine = engine_for(aces)
+    return engine.mask(_distinct(cards)) in engine.melds
 
 
 def _distinct(cards: Sequence[Card | str]) -> tuple[Card, ...]:
