@@ -1,6 +1,6 @@
 """Melding: sets, runs, wild cards, lay-offs and the least-deadwood arrangement of a hand.
 
-The rummy family primitive (rules notes, rummy.md section 2). Everything here is a value or a
+The rummy family primitive. Everything here is a value or a
 pure function of values; each game passes its own `MeldRules` and its own point table.
 
 * A **set** is cards of one rank (`set_min`..`set_max` long, distinct suits if asked).

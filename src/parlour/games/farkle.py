@@ -1,7 +1,7 @@
 """Farkle: push-your-luck dice for 2-8 players with six dice, to 10,000 points.
 
-Rule source: the one-page Farkle Rules sheet, "FARKLE RULES" (the one-page Farkle sheet), with the readings of
-``shared/rules/other.md`` section 6.2 where the sheet is silent:
+Rule source: the one-page Farkle Rules sheet, "FARKLE RULES", with these readings where the
+sheet is silent:
 
 * A set of held dice scores as the best split of those dice into the table's combinations, and
   every held die must belong to one. Four or five of a kind are not combinations here: four 5s
@@ -9,8 +9,8 @@ Rule source: the one-page Farkle Rules sheet, "FARKLE RULES" (the one-page Farkl
 * Six equal dice held together are six of a kind, 1,000, as the sheet's table says ("All six
   dice the same 1,000"), even where two triples would be worth more (six 1s, six 6s). Holding
   fewer of them is another hold: five 1s are a triple and two singles, 1,200.
-  `six_of_a_kind_split` scores six equal dice as their best split instead (the reading of
-  ``shared/rules/other.md`` 6.2: six 1s 2,000, six 6s 1,200).
+  `six_of_a_kind_split` scores six equal dice as their best split instead (six 1s 2,000,
+  six 6s 1,200).
 * Four of a kind plus a pair counts as three pairs (option `four_plus_pair_is_three_pairs`).
 * Reaching 10,000 gives every other seat one last turn; the highest total wins and ties share.
   The sheet's continuation ("each time anyone beats the high scorer" the others get another

@@ -1,9 +1,8 @@
 """Scum (President): a climbing game for 3-8 players.
 
-Rules: the House Party guide "SCUM" (House Party guide), with the gaps resolved as in the shared rules notes
-(other.md section 2.5). One 52-card pack ranked 2 A K Q J 10 9 8 7 6 5 4 3 (high to low), suits
-irrelevant. All cards are dealt. A round is led with any single card or set of equal rank; each
-seat in turn passes or beats the last play with the same number of cards of a higher rank. A
+Rules: the House Party guide, "SCUM", with the gaps resolved as stated below. One 52-card pack
+ranked 2 A K Q J 10 9 8 7 6 5 4 3 (high to low), suits irrelevant. All cards are dealt. A round is
+led with any single card or set of equal rank; each seat in turn passes or beats the last play with the same number of cards of a higher rank. A
 pass never stops a seat playing later in the round. When everyone else still holding cards has
 passed, the cards are cleared and the last player leads (the next seat with cards if it went
 out). The first out is President, then Vice-President, Citizens, and the last holder is Scum.

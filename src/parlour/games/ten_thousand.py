@@ -1,7 +1,7 @@
 """10,000: push-your-luck dice for 2-8 players with five dice; the first to 10,000 wins at once.
 
-Rule source: the Metzker Book of Card Game Rules, "10,000 (Dice)" (Metzker), with the readings of
-``shared/rules/other.md`` section 3.1 where the text is silent:
+Rule source: the Metzker Book of Card Game Rules, "10,000 (Dice)", with these readings where the
+text is silent:
 
 * Four of a kind is the triple's value x2 and five of a kind x4 (four 1s 2,000, five 1s 4,000).
   Both runs 1-2-3-4-5 and 2-3-4-5-6 are straights worth 1,000. Combinations count only within

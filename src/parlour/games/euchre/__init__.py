@@ -1,7 +1,7 @@
 """Euchre: four players in two partnerships, a 24-card pack, bowers, and the first side to 10.
 
-Source: ``001_9ec25d5ba6a87706.txt`` "Euchre" (the Metzker Book of Card Game Rules; preset
-`metzker`, the default), with the readings of ``rules/tricks.md`` section 4 where it is silent.
+Source: the Metzker Book of Card Game Rules, "Euchre" (preset `metzker`, the default), with the
+readings below where it is silent.
 Where OpenSpiel's Euchre differs from the seed in a published rule, an option offers it, and
 preset `openspiel` gathers them: `stick_the_dealer`, `lone_defender` (OpenSpiel's
 `allow_lone_defender`, off there by default too), `dealer_partner_alone=False`,

@@ -1,8 +1,8 @@
 """Hearts: a trick-avoidance game; each heart costs 1 and the queen of spades 13, low score wins.
 
-Sources: ``000_f05731aff9bbaaf1.txt`` "HEARTS" (preset `house_party`, the default),
-``004_1d7fc94faad5a365.txt`` "Hearts" (preset `hoyle`) and ``001_9ec25d5ba6a87706.txt``
-"Hearts" (preset `metzker`), with the readings of ``rules/tricks.md`` section 1.
+Sources: the House Party guide, "HEARTS" (preset `house_party`, the default), the Hoyle Card
+Games manual, "Hearts" (preset `hoyle`) and the Metzker Book of Card Game Rules, "Hearts"
+(preset `metzker`), with the readings below.
 
 Readings where the seeds are silent:
 
