@@ -17,6 +17,7 @@ GAME_NAMES: Final = (
     "bridge",
     "canadian_salad",
     "court_whist",
+    "cribbage",
     "euchre",
     "farkle",
     "five_hundred",
