@@ -20,11 +20,13 @@ PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     # game: (seed, plies first played, depth, move sequences)
     "bridge": (1, 0, 4, 107_451),
     "canadian_salad": (1, 40, 14, 28_224),
+    "canasta": (1, 0, 8, 41_552),
     "court_whist": (1, 0, 8, 124_812),
     "cribbage": (1, 2, 11, 35_280),
     "euchre": (1, 0, 10, 70_687),
     "farkle": (1, 0, 17, 14_446),
     "five_hundred": (1, 9, 8, 88_244),
+    "five_hundreds": (1, 0, 8, 62_348),
     "gin_rummy": (1, 0, 8, 106_281),
     "hearts": (1, 12, 9, 29_252),
     "oh_hell": (1, 20, 12, 19_824),

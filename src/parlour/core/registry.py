@@ -16,11 +16,13 @@ __all__ = ["GAME_NAMES", "game", "game_names"]
 GAME_NAMES: Final = (
     "bridge",
     "canadian_salad",
+    "canasta",
     "court_whist",
     "cribbage",
     "euchre",
     "farkle",
     "five_hundred",
+    "five_hundreds",
     "gin_rummy",
     "hearts",
     "oh_hell",
