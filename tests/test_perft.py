@@ -30,6 +30,7 @@ PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     "gin_rummy": (1, 0, 8, 106_281),
     "hearts": (1, 12, 9, 29_252),
     "oh_hell": (1, 20, 12, 19_824),
+    "pitch": (1, 0, 8, 31_476),
     "saskatchewan": (1, 256, 22, 69_199),
     "scum": (1, 0, 7, 12_541),
     "spades": (1, 0, 8, 196_964),

@@ -26,6 +26,7 @@ GAME_NAMES: Final = (
     "gin_rummy",
     "hearts",
     "oh_hell",
+    "pitch",
     "saskatchewan",
     "scum",
     "spades",
