@@ -24,6 +24,7 @@ GAME_NAMES: Final = (
     "five_hundred",
     "five_hundreds",
     "gin_rummy",
+    "hand_and_foot",
     "hearts",
     "oh_hell",
     "pitch",

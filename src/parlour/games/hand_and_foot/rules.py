@@ -1,0 +1,850 @@
+"""Hand and Foot's position and verbs: the `State` with its zones, `new_game`, `legal_moves`,
+`apply` and the rest of the game protocol, then the deal and the `_legal_*` / `_apply_*` helpers."""
+
+from __future__ import annotations
+
+import bisect
+import enum
+import operator
+from collections.abc import Sequence
+from functools import cached_property
+from typing import Final, TypeAlias
+
+import attrs
+
+from parlour.core.cards import HIDDEN, Card, Rank, cards_text, seat_card_table
+from parlour.core.deck import deal, shuffled_or_fixed
+from parlour.core.events import Event, EventKind
+from parlour.core.game import builder, checked_apply, evolver, moves_for, require_options, require_players
+from parlour.core.melds import meld_problem
+from parlour.core.notation import parse_by_matching
+from parlour.core.rng import Rng, seeded
+from parlour.core.seats import check_seat, replace_at
+from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
+from parlour.games.hand_and_foot.tables import (
+    BLACK_THREES,
+    BOOK,
+    BookKind,
+    DEFAULT_PLAYERS,
+    OPENING_SIZE,
+    Options,
+    PLAYERS,
+    POINTS,
+    RED_THREES,
+    RULES,
+    TEAMS,
+    WILD_MELD,
+    _KEY,
+    _KIND,
+    _MELD_LABELS,
+    _NATURAL,
+    _NO_BOOKS,
+    _RANK_BY_NUMBER,
+    _RANK_OF,
+    _RED3,
+    _WILD,
+    _WILD_KEY,
+    _books,
+    _is_wild,
+    _meld_key,
+    _qualifies,
+    book_kind,
+    minimum_meld,
+    pack_for,
+    round_score,
+    sort_hand,
+    team_of,
+)
+from parlour.games.hand_and_foot.moves import (
+    AddCard,
+    Discard,
+    Draw,
+    DumpThrees,
+    MOVE_TYPES,
+    Meld,
+    Move,
+    TakeBack,
+    TakePile,
+    _ALL_CARDS,
+    _BACKS,
+    _DISCARDS,
+    _DRAWS,
+    _DUMPS,
+    _MOVE_CACHE,
+    _NONE,
+    _PILES,
+    _meld_move,
+)
+
+
+# State ---------------------------------------------------------------------------------------
+
+
+class Phase(enum.Enum):
+    DRAW = "draw"
+    """`turn` draws two or takes the pile."""
+    PLAY = "play"
+    """`turn` melds, then discards."""
+    OVER = "over"
+
+
+Melds: TypeAlias = tuple[tuple[tuple[Card, ...], ...], ...]
+
+
+@attrs.frozen(kw_only=True)
+class State:
+    """A position. `stock[0]` is the top of the stock, `discards[-1]` the top of the pile."""
+
+    options: Options
+    hand: int
+    """The round, from 1."""
+    rng: Rng | None
+    viewer: int | None = None
+    phase: Phase
+    dealer: int
+    turn: int
+    hands: tuple[tuple[Card, ...], ...]
+    """The cards each seat plays from (its hand, then its foot), in hand order."""
+    feet: tuple[tuple[Card, ...], ...]
+    """Each seat's foot, face down; empty once picked up."""
+    stock: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    melds: Melds
+    """Each team's melds in the order started; 7-card melds are closed books."""
+    red_threes: tuple[tuple[Card, ...], ...]
+    """Each team's red 3s laid face up this round."""
+    opened: tuple[bool, ...]
+    """Each team has made its minimum meld this round."""
+    took_back: bool
+    """The player took back an opening this turn and may only discard."""
+    points: tuple[int, ...]
+    """Each team's total over the rounds scored."""
+    events: tuple[Event, ...] = attrs.field(default=(), eq=False)
+
+    @cached_property
+    def legal(self) -> tuple[Move, ...]:
+        """The legal moves, computed once per state: every seat's, or a view's viewer's."""
+        return _legal(self, None if self.rng is not None else self.viewer)
+
+
+ZONES: Final = (
+    Zone("hands", Seen.OWNER, by_seat=True, sort=sort_hand),
+    Zone("feet", Seen.NOBODY, by_seat=True),
+    Zone("stock", Seen.NOBODY),
+    Zone("discards", Seen.EVERYONE),
+    Zone("melds", Seen.EVERYONE),
+    Zone("red_threes", Seen.EVERYONE),
+)
+"""A hand is seen by its owner; a foot by nobody until it is picked up (it joins `hands`)."""
+
+_evolve: Final = evolver(State)
+_build: Final = builder(State)
+
+
+# Public API ----------------------------------------------------------------------------------
+
+
+def new_game(
+    players: int | None = None,
+    *,
+    seed: int | None = None,
+    options: Options | None = None,
+    deck: Sequence[Card | str] | None = None,
+    dealer: int | None = None,
+) -> State:
+    """Deals round 1. `deck` fixes the first deal (top card first), `dealer` the first dealer."""
+    n = require_players("hand_and_foot", players, PLAYERS, DEFAULT_PLAYERS)
+    rules = require_options("hand_and_foot", options, Options)
+    if n * (rules.hand_size + rules.foot_size) + 10 > len(pack_for(n)):
+        raise ValueError(f"{n} players cannot be dealt {rules.hand_size} + {rules.foot_size} cards each")
+    rng = seeded(seed)
+    if dealer is None:
+        first, rng = rng.below(n)
+    else:
+        if type(dealer) is not int:
+            raise ValueError(f"dealer= must be a seat 0..{n - 1}, not {dealer!r}")
+        check_seat("dealer", dealer, n)
+        first = dealer
+    return _deal(rules, 1, first, (0,) * TEAMS, rng, deck, (), n)
+
+
+def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
+    """In the draw: `draw`, `take pile`. In play: new melds (by rank, then the wild meld), cards
+    to add (meld by meld), discards (hand order), `discard black threes`, `take back`."""
+    return moves_for(state, player, len(state.hands), state.legal)
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after `move`; IllegalMove naming the rule if it is not legal."""
+    return checked_apply(state, move, state.legal, explain=_why_illegal, unchecked=_apply, move_types=MOVE_TYPES)
+
+
+def to_act(state: State) -> frozenset[int]:
+    return frozenset() if state.phase is Phase.OVER else frozenset((state.turn,))
+
+
+def is_over(state: State) -> bool:
+    return state.phase is Phase.OVER
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Each seat's team total."""
+    return tuple(state.points[team_of(seat)] for seat in range(len(state.hands)))
+
+
+def winners(state: State) -> frozenset[int]:
+    """The seats of the team with the higher total once the game is over (a tie shares)."""
+    if state.phase is not Phase.OVER:
+        return frozenset()
+    best = max(state.points)
+    return frozenset(s for s in range(len(state.hands)) if state.points[team_of(s)] == best)
+
+
+def view(state: State, player: int | None) -> State:
+    """What `player` (None: a spectator) sees: its own hand only; feet and stock face down."""
+    check_viewer(state, player, len(state.hands))
+    return zone_view(state, player, ZONES)
+
+
+def parse_move(state: State, text: str, player: int | None = None) -> Move:
+    return parse_by_matching(text, legal_moves(state), player)
+
+
+def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
+    """Deals the cards `player` cannot see (other hands, the feet, the stock) afresh."""
+    return zone_shuffle(state, player, seed, ZONES)
+
+
+def check_invariants(state: State) -> None:
+    """ValueError for a state the game cannot reach (or hostile JSON)."""
+    n = len(state.hands)
+    if n not in PLAYERS or len(state.feet) != n:
+        raise ValueError(f"hand_and_foot is played by 2, 4 or 6 seats, not {n}")
+    o = state.options
+    if not isinstance(o, Options):
+        raise ValueError("options must be hand_and_foot Options")
+    if not 1 <= state.hand <= o.rounds:
+        raise ValueError(f"round {state.hand} is not 1..{o.rounds}")
+    check_seat("dealer", state.dealer, n)
+    check_seat("turn", state.turn, n)
+    for field in ("melds", "red_threes", "opened", "points"):
+        if len(getattr(state, field)) != TEAMS:
+            raise ValueError(f"{field} must have one entry per team")
+    check_zones("hand_and_foot", state, ZONES, pack_for(n))
+    for seat, held in enumerate(state.hands):
+        if HIDDEN in held:
+            if any(c != HIDDEN for c in held):
+                raise ValueError(f"seat {seat}'s hand mixes hidden and visible cards")
+        elif held != sort_hand(held):
+            raise ValueError(f"seat {seat}'s hand is not in hand order: {cards_text(held)}")
+    for team in range(TEAMS):
+        if any(c not in RED_THREES for c in state.red_threes[team]):
+            raise ValueError(f"team {team}'s red threes hold another card")
+        keys = [_meld_key(m) for m in state.melds[team] if len(m) < BOOK]
+        if len(keys) != len(set(keys)):
+            raise ValueError(f"team {team} has two open melds of one rank")
+        for meld in state.melds[team]:
+            if meld_problem(meld, RULES) is not None or tuple(meld) != sort_hand(meld):
+                raise ValueError(f"team {team}'s meld {cards_text(meld)} is not a meld in order")
+        if not state.opened[team] and state.melds[team]:
+            if state.phase is not Phase.PLAY or team_of(state.turn) != team:
+                raise ValueError(f"team {team} has provisional melds outside its player's turn")
+            if sum(POINTS.total(m) for m in state.melds[team]) >= minimum_meld(state.hand):
+                raise ValueError(f"team {team}'s melds reach the minimum but it is not marked opened")
+    if state.took_back and (state.phase is not Phase.PLAY or state.melds[team_of(state.turn)]):
+        raise ValueError("took_back is only set in play after the provisional melds went back")
+    if state.phase is Phase.OVER:
+        if state.hand != o.rounds:
+            raise ValueError("the game ends after the last round")
+    elif not state.stock and state.phase is Phase.DRAW:
+        raise ValueError("a round ends when its stock is empty at the end of a turn")
+    if state.phase is Phase.PLAY and not state.hands[state.turn] and state.rng is not None:
+        raise ValueError("the player in play holds no card")
+
+
+# Phase helpers -------------------------------------------------------------------------------
+
+
+def _deal(
+    options: Options,
+    number: int,
+    dealer: int,
+    points: tuple[int, ...],
+    rng: Rng,
+    deck: Sequence[Card | str] | None,
+    events: tuple[Event, ...],
+    n: int,
+) -> State:
+    """Deals round `number`: hands, then feet, one card at a time from the dealer's left."""
+    cards, rng = shuffled_or_fixed(pack_for(n), rng, deck)
+    first = (dealer + 1) % n
+    hands, rest = deal(cards, players=n, first=first, each=options.hand_size)
+    feet, rest = deal(rest, players=n, first=first, each=options.foot_size)
+    # Seed: a wild card turned up "should be covered with another card" (a red 3 too).
+    up = 1
+    while _is_wild(rest[up - 1]) or rest[up - 1] in RED_THREES:
+        up += 1
+    discards = tuple(rest[:up])
+    said = (
+        *events,
+        Event(EventKind.DEALS, player=dealer, numbers=(number,)),
+        Event(EventKind.TURNS_UP, cards=discards),
+        Event(EventKind.TO_PLAY, player=first),
+    )
+    return State(
+        options=options,
+        hand=number,
+        rng=rng,
+        phase=Phase.DRAW,
+        dealer=dealer,
+        turn=first,
+        hands=tuple(sort_hand(h) for h in hands),
+        feet=feet,
+        stock=rest[up:],
+        discards=discards,
+        melds=((), ()),
+        red_threes=((), ()),
+        opened=(False, False),
+        took_back=False,
+        points=points,
+        events=said,
+    )
+
+
+def _runs(held: tuple[Card, ...]) -> dict[int, tuple[int, int]]:
+    """Where each rank's cards lie in a sorted hand: rank number -> (first position, count)."""
+    out: dict[int, tuple[int, int]] = {}
+    rank_of = _RANK_OF
+    start = -1
+    current = -1
+    for i, card in enumerate(held):
+        rank = rank_of[card.index]
+        if rank != current:
+            if current >= 0:
+                out[current] = (start, i - start)
+            current, start = rank, i
+    if current >= 0:
+        out[current] = (start, len(held) - start)
+    return out
+
+
+def _legal(state: State, only: int | None) -> tuple[Move, ...]:
+    if state.phase is Phase.OVER or (only is None and state.rng is None):
+        return ()
+    seat = state.turn
+    if only is not None and only != seat:
+        return ()
+    if state.phase is Phase.DRAW:
+        if _pile_ok(state):
+            return (_DRAWS[seat], _PILES[seat])
+        return (_DRAWS[seat],)
+    return _legal_play(state)
+
+
+def _wild_trios(held: tuple[Card, ...], twos: tuple[int, int], jokers: tuple[int, int]) -> list[tuple[Card, ...]]:
+    """The distinct three-wild melds: the first twos in hand order, then jokers."""
+    out = []
+    for n_twos in (3, 2, 1, 0):
+        n_jokers = 3 - n_twos
+        if n_twos <= twos[1] and n_jokers <= jokers[1]:
+            out.append(held[twos[0] : twos[0] + n_twos] + held[jokers[0] : jokers[0] + n_jokers])
+    return out
+
+
+def _legal_play(state: State) -> tuple[Move, ...]:
+    seat = state.turn
+    team = team_of(seat)
+    held = state.hands[seat]
+    melds = state.melds[team]
+    opened = state.opened[team]
+    out: list[Move] = []
+    runs = _runs(held)
+    in_foot = not state.feet[seat]
+    options = state.options
+    books = _books(melds) if in_foot else _NO_BOOKS
+    qualified = in_foot and _qualifies(options, books)
+    kind = _KIND
+    size = len(held)
+    if not state.took_back:
+        need = minimum_meld(state.hand)
+        laid = 0 if opened else sum(POINTS.total(m) for m in melds)
+        open_keys: dict[int, tuple[Card, ...]] = {}
+        for m in melds:
+            if len(m) < BOOK:
+                first = m[0].index
+                open_keys[_WILD_KEY if kind[first] == _WILD else _RANK_OF[first]] = m
+        twos = runs.get(2, _NONE)
+        jokers = runs.get(_WILD_KEY, _NONE)
+        if twos[1]:
+            wilds: tuple[Card, ...] = (held[twos[0]], held[jokers[0]]) if jokers[1] else (held[twos[0]],)
+        else:
+            wilds = (held[jokers[0]],) if jokers[1] else ()
+        left = size - OPENING_SIZE
+        # Three cards never complete a book, so only the opening and the cards left matter.
+        free = opened and (left >= 2 or (left >= 1 and not in_foot) or qualified)
+        cache = _MOVE_CACHE
+        base = seat * 512000
+        for rank, (start, count) in runs.items():
+            if count < 2 or rank in open_keys or kind[held[start].index] != _NATURAL:
+                continue
+            if count >= 3:
+                trios = [held[start : start + 3]]
+            else:
+                trios = [(held[start], held[start + 1], wild) for wild in wilds]
+            for trio in trios:
+                if free or _may_leave(in_foot, left, opened or laid + POINTS.total(trio) >= need, qualified):
+                    key = base + trio[0].index * 6400 + trio[1].index * 80 + trio[2].index
+                    move = cache.get(key)
+                    if move is None:
+                        move = cache[key] = Meld(seat, trio)
+                    out.append(move)
+        if _WILD_KEY not in open_keys and twos[1] + jokers[1] >= 3:
+            for trio in _wild_trios(held, twos, jokers):
+                if free or _may_leave(in_foot, left, opened or laid + POINTS.total(trio) >= need, qualified):
+                    out.append(_meld_move(seat, trio))
+        left = size - 1
+        free = opened and (left >= 2 or not in_foot or qualified)
+        table = _ADDS[seat]
+        for key, meld in open_keys.items():
+            if key == _WILD_KEY:
+                candidates = wilds
+            else:
+                natural = runs.get(key)
+                # Wilds sort last, so the middle card is natural exactly when naturals > wilds.
+                fits = wilds if kind[meld[len(meld) // 2].index] != _WILD else ()
+                candidates = fits if natural is None else (held[natural[0]], *fits)
+            for card in candidates:
+                if not free:
+                    after = opened or laid + POINTS.points(card) >= need
+                    grown = qualified or (
+                        in_foot and len(meld) == BOOK - 1 and _qualifies(options, books, book_kind((*meld, card)))
+                    )
+                    if not _may_leave(in_foot, left, after, grown):
+                        continue
+                number = card.index * 16 + key
+                move = table.get(number)
+                if move is None:
+                    move = table[number] = AddCard(seat, card, _RANK_BY_NUMBER[key])
+                out.append(move)
+    if opened or not melds:
+        row = _DISCARDS[seat]
+        can_empty = not in_foot or qualified
+        if size > 1 or can_empty:
+            # Suits do not matter: one discard per rank (black and red 3s apart).
+            out += [row[held[start].index] for start, _ in runs.values()]
+        black = runs.get(3, (0, 0))[1] if in_foot else 0
+        if black >= 6 and (size > black or can_empty):
+            out.append(_DUMPS[seat])
+    else:
+        out.append(_BACKS[seat])
+    return tuple(out)
+
+
+_ADDS: Final[tuple[dict[int, Move], ...]] = tuple({} for _ in range(max(PLAYERS)))
+"""Lay-off moves built once, by seat, then card index * 16 + meld rank number."""
+
+
+def _may_leave(in_foot: bool, left: int, opened_after: bool, qualified_after: bool) -> bool:
+    """Whether a meld leaving `left` cards in hand keeps the turn finishable (rules note C6):
+    an opening still short keeps a card to discard (two in the foot); a player in the foot
+    keeps two cards until the team holds the books going out needs."""
+    if not opened_after:
+        return left >= (2 if in_foot else 1)
+    return not in_foot or left >= 2 or qualified_after
+
+
+def _pile_ok(state: State) -> bool:
+    """Whether the player to draw may take the pile (a quick refusal first)."""
+    discards = state.discards
+    if not discards or _KIND[discards[-1].index] != _NATURAL or not state.opened[team_of(state.turn)]:
+        return False
+    return _pile_problem(state) is None
+
+
+def _pile_problem(state: State) -> str | None:
+    """Why the player to draw may not take the pile, or None if it may."""
+    seat = state.turn
+    team = team_of(seat)
+    if not state.discards:
+        return "the discard pile is empty"
+    if not state.opened[team]:
+        return "the pile may be taken only once the team has melded this round"
+    top = state.discards[-1]
+    if _KIND[top.index] != _NATURAL:
+        return f"the pile is blocked by {top} on top"
+    held = state.hands[seat]
+    rank = top.rank
+    group = _KEY[top.index] & ~7  # the rank's first sort key: its cards lie together
+    have = bisect.bisect_left(held, group + 8, key=_card_key) - bisect.bisect_left(held, group, key=_card_key)
+    closing = _closing(state.melds[team], rank)
+    if have < 2 + closing:
+        extra = f" and {closing} more to close the open {rank} meld" if closing else ""
+        return f"taking the pile needs a natural pair of {rank}{extra}"
+    if state.feet[seat]:
+        return None
+    gained = sum(1 for c in state.discards[:-1] if _KIND[c.index] != _RED3)
+    left = len(held) - 2 - closing + gained
+    if left < 2:
+        i = _open_meld(state.melds[team], rank)
+        fills = closing or (i is not None and len(state.melds[team][i]) + OPENING_SIZE == BOOK)
+        extra_book = None
+        if fills:
+            extra_book = BookKind.RED if _closes_red(state.melds[team], rank) else BookKind.BLACK
+        if left < 1 or not _qualifies(state.options, _books(state.melds[team]), extra_book):
+            return "playing from the foot, the player must keep cards to finish the turn"
+    return None
+
+
+def _open_meld(melds: tuple[tuple[Card, ...], ...], key: Rank) -> int | None:
+    """The position of the team's open meld of rank `key` (`WILD_MELD`: the wild meld)."""
+    number = int(key)
+    for i, meld in enumerate(melds):
+        if len(meld) < BOOK:
+            first = meld[0].index
+            if (_WILD_KEY if _KIND[first] == _WILD else _RANK_OF[first]) == number:
+                return i
+    return None
+
+
+def _closing(melds: tuple[tuple[Card, ...], ...], rank: Rank) -> int:
+    """Naturals needed to close the open meld of `rank` before the top card and pair fit."""
+    i = _open_meld(melds, rank)
+    if i is None or len(melds[i]) + OPENING_SIZE <= BOOK:
+        return 0
+    return BOOK - len(melds[i])
+
+
+def _closes_red(melds: tuple[tuple[Card, ...], ...], rank: Rank) -> bool:
+    i = _open_meld(melds, rank)
+    return i is not None and not any(_is_wild(c) for c in melds[i])
+
+
+def _apply(state: State, move: Move) -> State:
+    kind = type(move)
+    if kind is Discard:
+        assert isinstance(move, Discard)
+        return _apply_discard(state, move.player, (move.card,))
+    if kind is Draw:
+        assert isinstance(move, Draw)
+        return _apply_draw(state, move)
+    if kind is AddCard:
+        assert isinstance(move, AddCard)
+        return _apply_meld(state, move.player, (move.card,), move.onto)
+    match move:
+        case TakePile():
+            return _apply_pile(state, move)
+        case Meld():
+            return _apply_meld(state, move.player, move.cards, None)
+        case DumpThrees():
+            threes = tuple(c for c in state.hands[move.player] if c in BLACK_THREES)
+            return _apply_discard(state, move.player, threes)
+        case TakeBack():
+            return _apply_take_back(state, move)
+        case _:
+            raise AssertionError(f"not a move of this game: {move!r}")
+
+
+_INDEX: Final = operator.attrgetter("index")
+
+
+def _remove(held: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The sorted hand less the cards (equal cards are interchangeable, found by sort key)."""
+    if len(cards) == 1:
+        key = _KEY[cards[0].index]
+        at = bisect.bisect_left(list(map(_KEY.__getitem__, map(_INDEX, held))), key)
+        if at == len(held) or _KEY[held[at].index] != key:
+            raise ValueError(f"{cards[0]} is not in the hand")
+        return held[:at] + held[at + 1 :]
+    out = list(held)
+    for card in cards:
+        out.remove(card)
+    return tuple(out)
+
+
+def _red_threes(
+    seat: int, held: tuple[Card, ...], stock: tuple[Card, ...], events: list[Event]
+) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+    """Lays the red 3s of a hand face up, each replaced from the stock while it lasts.
+
+    Returns the hand, the stock and the red 3s laid. A red 3 the stock cannot replace stays.
+    """
+    laid: list[Card] = []
+    if not held or _KIND[held[-1].index] != _RED3:  # red 3s sort last
+        return held, stock, ()
+    while stock:
+        reds = [c for c in held if _KIND[c.index] == _RED3][: len(stock)]
+        if not reds:
+            break
+        fresh, stock = stock[: len(reds)], stock[len(reds) :]
+        held = sort_hand((*_remove(held, reds), *fresh))
+        laid.extend(reds)
+        events.append(Event(EventKind.SHOWS, player=seat, cards=tuple(reds), label="red three"))
+        events.append(Event(EventKind.DRAWS, player=seat, cards=fresh, private=True))
+    return held, stock, tuple(laid)
+
+
+def _insert(held: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """A sorted hand with a few cards added in their places."""
+    out = list(held)
+    keys = list(map(_KEY.__getitem__, map(_INDEX, held)))
+    for card in cards:
+        key = _KEY[card.index]
+        at = bisect.bisect_right(keys, key)
+        keys.insert(at, key)
+        out.insert(at, card)
+    return tuple(out)
+
+
+def _card_key(card: Card) -> int:
+    return _KEY[card.index]
+
+
+_DRAW_EVENTS: Final[dict[int, Event]] = {}
+"""The events of two-card draws, built once, by seat and the cards' indices."""
+
+
+def _apply_draw(state: State, move: Draw) -> State:
+    seat = move.player
+    drawn, stock = state.stock[:2], state.stock[2:]
+    key = (seat * 80 + (drawn[0].index if drawn else 0)) * 80 + (drawn[1].index if len(drawn) > 1 else 0)
+    said = _DRAW_EVENTS.get(key)
+    if said is None or said.cards != drawn:
+        said = _DRAW_EVENTS[key] = Event(EventKind.DRAWS, player=seat, cards=drawn, private=True)
+    events = [said]
+    held, stock, laid = _red_threes(seat, _insert(state.hands[seat], drawn), stock, events)
+    team = team_of(seat)
+    reds = replace_at(state.red_threes, team, state.red_threes[team] + laid) if laid else state.red_threes
+    s = state
+    return _build(
+        s.options, s.hand, s.rng, None, Phase.PLAY, s.dealer, s.turn, replace_at(s.hands, seat, held),
+        s.feet, stock, s.discards, s.melds, reds, s.opened, s.took_back, s.points, tuple(events),
+    )
+
+
+def _apply_pile(state: State, move: TakePile) -> State:
+    seat = move.player
+    team = team_of(seat)
+    events: list[Event] = []
+    held, stock, laid = _red_threes(seat, state.hands[seat], state.stock, events)
+    top, rest = state.discards[-1], state.discards[:-1]
+    # The pile was face up: the event gives its size (its faces are in the view before).
+    events.append(Event(EventKind.TAKES, player=seat, numbers=(len(state.discards),), label="the pile"))
+    melds = state.melds[team]
+    closing = _closing(melds, top.rank)
+    naturals = [c for c in held if c.rank is top.rank][: 2 + closing]
+    held = _remove(held, naturals)
+    i = _open_meld(melds, top.rank)
+    if closing:
+        assert i is not None
+        extra = tuple(naturals[2:])
+        melds = replace_at(melds, i, sort_hand((*melds[i], *extra)))
+        events.append(Event(EventKind.LAYS_OFF, player=seat, cards=extra, label=str(top.rank)))
+        trio = sort_hand((top, *naturals[:2]))
+        melds = (*melds, trio)
+        events.append(Event(EventKind.MELDS, player=seat, cards=trio))
+    elif i is not None:
+        added = (top, *naturals[:2])
+        melds = replace_at(melds, i, sort_hand((*melds[i], *added)))
+        events.append(Event(EventKind.LAYS_OFF, player=seat, cards=added, label=str(top.rank)))
+    else:
+        trio = sort_hand((top, *naturals[:2]))
+        melds = (*melds, trio)
+        events.append(Event(EventKind.MELDS, player=seat, cards=trio))
+    pile_reds = tuple(c for c in rest if c in RED_THREES)
+    if pile_reds:
+        events.append(Event(EventKind.SHOWS, player=seat, cards=pile_reds, label="red three"))
+    held = sort_hand((*held, *(c for c in rest if c not in RED_THREES)))
+    reds = replace_at(state.red_threes, team, state.red_threes[team] + laid + pile_reds)
+    out = _evolve(
+        state,
+        phase=Phase.PLAY,
+        hands=replace_at(state.hands, seat, held),
+        stock=stock,
+        discards=(),
+        melds=replace_at(state.melds, team, melds),
+        red_threes=reds,
+        events=tuple(events),
+    )
+    return _emptied_by_melding(out, seat) if not held else out
+
+
+def _apply_meld(state: State, seat: int, cards: tuple[Card, ...], onto: Rank | None) -> State:
+    team = team_of(seat)
+    melds = state.melds[team]
+    if onto is None:
+        melds = (*melds, cards)
+        event = Event(EventKind.MELDS, player=seat, cards=cards)
+    else:
+        i = _open_meld(melds, onto)
+        assert i is not None
+        melds = replace_at(melds, i, _insert(melds[i], cards))
+        event = Event(EventKind.LAYS_OFF, player=seat, cards=cards, label=_MELD_LABELS[onto])
+    events: tuple[Event, ...] = (event,)
+    opened = state.opened
+    if not opened[team] and sum(POINTS.total(m) for m in melds) >= minimum_meld(state.hand):
+        opened = replace_at(opened, team, True)
+        events += (Event(EventKind.NOTE, player=seat, label=f"team {team} made its minimum meld"),)
+    held = _remove(state.hands[seat], cards)
+    s = state
+    out = _build(
+        s.options, s.hand, s.rng, None, s.phase, s.dealer, s.turn, replace_at(s.hands, seat, held),
+        s.feet, s.stock, s.discards, replace_at(s.melds, team, melds), s.red_threes, opened, s.took_back,
+        s.points, events,
+    )
+    if held:
+        return out
+    if not state.feet[seat]:
+        return _end_round(out, seat)
+    return _emptied_by_melding(out, seat)
+
+
+def _emptied_by_melding(state: State, seat: int) -> State:
+    """Seed: a player who used every card of the hand picks up the foot and keeps playing."""
+    foot = state.feet[seat]
+    events = [*state.events, Event(EventKind.DRAWS, player=seat, cards=foot, private=True, label="foot")]
+    held, stock, laid = _red_threes(seat, sort_hand(foot), state.stock, events)
+    team = team_of(seat)
+    return _evolve(
+        state,
+        hands=replace_at(state.hands, seat, held),
+        feet=replace_at(state.feet, seat, ()),
+        stock=stock,
+        red_threes=replace_at(state.red_threes, team, state.red_threes[team] + laid),
+        events=tuple(events),
+    )
+
+
+def _apply_discard(state: State, seat: int, cards: tuple[Card, ...]) -> State:
+    held = _remove(state.hands[seat], cards)
+    if len(cards) == 1:
+        events: tuple[Event, ...] = (_DISCARD_EVENTS[seat][cards[0].index],)
+    else:
+        events = (Event(EventKind.DISCARDS, player=seat, cards=cards),)
+    discards = state.discards + cards
+    feet = state.feet
+    s = state
+    if not held:
+        if not feet[seat]:
+            out = _evolve(state, hands=replace_at(state.hands, seat, held), discards=discards, events=events)
+            return _end_round(out, seat)
+        # Seed: emptied by a discard, the foot is picked up and played next turn.
+        events += (Event(EventKind.DRAWS, player=seat, cards=feet[seat], private=True, label="foot"),)
+        held = sort_hand(feet[seat])
+        feet = replace_at(feet, seat, ())
+    hands = replace_at(s.hands, seat, held)
+    if not state.stock:
+        out = _build(
+            s.options, s.hand, s.rng, None, s.phase, s.dealer, s.turn, hands, feet, s.stock, discards,
+            s.melds, s.red_threes, s.opened, s.took_back, s.points, events,
+        )
+        return _end_round(out, None)
+    turn = (seat + 1) % len(s.hands)
+    return _build(
+        s.options, s.hand, s.rng, None, Phase.DRAW, s.dealer, turn, hands, feet, s.stock, discards,
+        s.melds, s.red_threes, s.opened, False, s.points, (*events, _TO_PLAY[turn]),
+    )
+
+
+_DISCARD_EVENTS: Final = seat_card_table(
+    lambda seat, card: Event(EventKind.DISCARDS, player=seat, cards=(card,)), max(PLAYERS), _ALL_CARDS
+)
+_TO_PLAY: Final = tuple(Event(EventKind.TO_PLAY, player=s) for s in range(max(PLAYERS)))
+
+
+def _apply_take_back(state: State, move: TakeBack) -> State:
+    seat = move.player
+    team = team_of(seat)
+    back = tuple(c for m in state.melds[team] for c in m)
+    return _evolve(
+        state,
+        hands=replace_at(state.hands, seat, sort_hand((*state.hands[seat], *back))),
+        melds=replace_at(state.melds, team, ()),
+        took_back=True,
+        events=(Event(EventKind.TAKES, player=seat, numbers=(len(back),), label="back its opening melds"),),
+    )
+
+
+def _end_round(state: State, out: int | None) -> State:
+    """Scores the round (`out`: the seat that went out, if any), then deals or ends the game."""
+    n = len(state.hands)
+    events = list(state.events)
+    if out is not None:
+        events.append(Event(EventKind.GOES_OUT, player=out))
+    gained = []
+    for team in range(TEAMS):
+        left = [c for s in range(n) if team_of(s) == team for c in (*state.hands[s], *state.feet[s])]
+        gained.append(
+            round_score(
+                state.melds[team],
+                len(state.red_threes[team]),
+                state.opened[team],
+                left,
+                out is not None and team_of(out) == team,
+                state.options.stranded_red3_penalty,
+            )
+        )
+    points = tuple(p + g for p, g in zip(state.points, gained))
+    events.append(Event(EventKind.HAND_SCORED, numbers=tuple(gained[team_of(s)] for s in range(n))))
+    if state.hand < state.options.rounds:
+        assert state.rng is not None
+        return _deal(state.options, state.hand + 1, (state.dealer + 1) % n, points, state.rng, None, tuple(events), n)
+    over = _evolve(state, phase=Phase.OVER, points=points, took_back=False)
+    best = winners(over)
+    events.append(Event(EventKind.GAME_OVER, numbers=tuple(sorted(best))))
+    return _evolve(over, events=tuple(events))
+
+
+def _why_illegal(state: State, move: Move) -> str:
+    seat = state.turn
+    if state.phase is Phase.OVER:
+        return "the game is over"
+    if move.player != seat:
+        return f"it is seat {seat}'s turn, not seat {move.player}'s"
+    team = team_of(seat)
+    if state.phase is Phase.DRAW:
+        if isinstance(move, TakePile):
+            return _pile_problem(state) or "the pile cannot be taken now"
+        return "first draw two cards or take the pile"
+    if isinstance(move, (Draw, TakePile)):
+        return "the player has already drawn this turn"
+    held = state.hands[seat]
+    melds = state.melds[team]
+    if isinstance(move, TakeBack):
+        return "there is no provisional opening to take back"
+    if isinstance(move, (Discard, DumpThrees)) and not state.opened[team] and melds:
+        need = minimum_meld(state.hand)
+        return f"the opening melds must reach the minimum of {need} (or take back) before the discard"
+    if isinstance(move, DumpThrees):
+        if state.feet[seat]:
+            return "only a player playing from the foot may discard the black threes at once"
+        if sum(1 for c in held if c in BLACK_THREES) < 6:
+            return "discarding the black threes at once needs 6 or more of them"
+    if isinstance(move, Discard) and move.card not in held:
+        return f"seat {seat} does not hold {move.card}"
+    if isinstance(move, (Meld, AddCard)):
+        if state.took_back:
+            return "after taking back an opening the player may only discard"
+        cards = move.cards if isinstance(move, Meld) else (move.card,)
+        if any(cards.count(c) > held.count(c) for c in cards):
+            return f"seat {seat} does not hold {cards_text(cards)}"
+        if isinstance(move, Meld):
+            problem = meld_problem(move.cards, RULES)
+            if problem is not None:
+                return problem
+            if len(move.cards) != OPENING_SIZE:
+                return "a new meld is started with three cards; add more one at a time"
+            if _open_meld(melds, _meld_key(sort_hand(move.cards))) is not None:
+                return "the team already has an open meld of that rank"
+        else:
+            i = _open_meld(melds, move.onto)
+            if i is None:
+                return "the team has no open meld of that rank"
+            if meld_problem((*melds[i], move.card), RULES) is not None:
+                return f"{move.card} does not fit: a meld holds one rank and at least as many naturals as wilds"
+    if not state.feet[seat]:
+        o = state.options
+        return (
+            f"playing from the foot, the player may not run out of cards before the team holds "
+            f"{o.red_books} red, {o.black_books} black and {o.wild_books} wild books"
+        )
+    return "the player must keep a card to discard; suits do not matter: use the canonical cards offered"
