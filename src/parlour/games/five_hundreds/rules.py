@@ -1,434 +1,68 @@
-"""Five Hundreds: a rummy game for 2 to 4 players with a fanned discard pile and "Rummy!" calls.
+"""Five Hundreds play: the `State`, zones, the public verbs and the phase helpers behind them.
 
-Rule source: the Metzker Book of Card Game Rules ("Five Hundreds"), with the readings of the
-rules notes where the book is silent. One 52-card pack, no wild cards; seven cards each, dealt
-one at a time clockwise from the dealer's left, then one card turned up to start the discard
-pile. The player on the dealer's left starts, and the deal passes to the left after each hand.
-
-A turn is a sequence of small moves: a draw ("draw stock", "take 1" for the top discard, or
-"take k" to dig down to the k-th card), then any number of melds ("meld 7H 8H 9H") and lay-offs
-("lay off 8S on 2", onto table meld 2, counted from 0), then a discard ("discard QS").
-Melds are sets of 3 or 4 of a rank and runs of 3 or more in a suit, the ace high or low
-(A-2-3 or Q-K-A) but never around the corner (K-A-2).
-
-Readings chosen where the book is silent:
-
-* The top discard alone is an ordinary draw ("take 1"); it may not be discarded again in the
-  same turn. Digging to depth k >= 2 takes the k-th card and every card above it; the dug card
-  must go at once into a new meld with at least one card held before the draw (the other cards
-  dug may join that meld). Until it does, that meld is the only kind of move offered. A dig is
-  offered only when such a meld exists. `Options.top_card_free` off makes the top card a dig too.
-* Lay-offs, onto anyone's melds, need a meld of one's own (made earlier, or earlier in the same
-  turn). A card laid off is credited to the seat that laid it.
-* Every turn ends with a discard. Going out is discarding one's last card, which must not be
-  playable (it fits no table meld). So a meld or lay-off is offered only if the turn can still
-  end: it may not leave no card, only the card just taken from the pile, or a single playable
-  card. A player holding only playable cards keeps discarding them.
-* "Rummy!" is a short window in seat order: after a discard (other than a going-out discard)
-  that could be laid off onto a table meld, each seat that has melded, from the discarder's
-  left round the table, in turn either calls "rummy 8S on 2" (takes the card and lays it off at
-  once, credited to it) or says "pass". The first call closes the window. The call is not a
-  turn: play goes on with the discarder's left. `Options.rummy_call` off drops the window.
-* When the stock is empty, the player to draw may still take from the discard pile, or "pass",
-  which ends the hand. A hand also ends once `Options.max_turns` turns have begun (a safety
-  cap). Either way every seat scores as usual.
-* Each hand scores, per seat, the cards credited to it on the table less the cards in its hand:
-  an ace 25 (high or low), K to 10 ten, 9 to 2 five. After a hand, if some seat has reached the
-  target (500), the highest total wins; an exact tie for the highest plays another hand.
-
-The card zones: each hand is seen by its owner; the stock by nobody; the discard pile, the
-cards taken from it this turn (held apart until the turn ends) and the table melds by everyone.
-
-Speed: cards are bits `card.index` of Python ints. The few hundred melds of the pack are masks
-built at import, listed by their lowest card; a shift-and-mask test finds the cards of a hand
-that belong to any meld, and a dig is tested card by card against the three-card melds that
-could hold it. The hand masks, the pile mask and the lay-off masks of the table are derived
-values cached on each state and handed on by `apply`, never part of the position itself.
-
->>> state = new_game(2, seed=1, dealer=0)
->>> [str(m) for m in legal_moves(state)]
-['draw stock', 'take 1']
->>> state = apply(state, parse_move(state, "draw stock"))
->>> str(legal_moves(state)[-1]).startswith("discard")
-True
+A hand is dealt (`_deal`), played turn by turn (a draw, melds and lay-offs, a discard; the
+Rummy window after a playable discard) and scored (`_end_hand`), which ends the game or deals
+the next hand. The play loop is the hot path: legal moves are cached on the state
+(`State.legal`), the derived masks are handed on (`_carry`), moves and events are prebuilt (see
+`moves`), and states are built with `builder(State)`.
 """
 
 from __future__ import annotations
 
 import enum
 import functools
-import itertools
 from collections.abc import Callable, Sequence
-from typing import Final, TypeAlias
+from typing import Final
 
 import attrs
 
-from parlour.core.cards import Card, Rank, Suit, cards_text, seat_card_table, sorted_cards, standard_pack
+from parlour.core.cards import Card, cards_text, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.events import Event, EventKind
-from parlour.core.game import GameSpec, builder, checked_apply, moves_for, require_options, require_players
-from parlour.core.melds import (
-    AceMode,
-    DigRules,
-    Meld,
-    MeldKind,
-    MeldRules,
-    PointTable,
-    TableMeld,
-    credited_points,
-    meld_readings,
-    rank_at,
-    table_meld,
-    take_from_pile,
-)
+from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players
+from parlour.core.melds import Meld, MeldKind, TableMeld, meld_readings, table_meld, take_from_pile
 from parlour.core.notation import parse_by_matching
-from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
-from parlour.core.text import by_suit
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
-
-__all__ = [
-    "CARD_POINTS",
-    "DIG_RULES",
-    "GAME",
-    "HAND_SIZE",
-    "MELD_RULES",
-    "MOVE_TYPES",
-    "PACK",
-    "PLAYERS",
-    "ZONES",
-    "Discard",
-    "DrawStock",
-    "LayOff",
-    "MakeMeld",
-    "Move",
-    "Options",
-    "Pass",
-    "Phase",
-    "Rummy",
-    "State",
-    "Take",
-    "apply",
-    "check_invariants",
-    "hand_points",
-    "is_over",
-    "legal_moves",
-    "new_game",
-    "parse_move",
-    "playable",
-    "render",
-    "scores",
-    "shuffle_unseen",
-    "table_points",
-    "to_act",
-    "view",
-    "winners",
-]
-
-# ---------------------------------------------------------------------------------------------
-# Rule tables
-
-PLAYERS: Final = (2, 3, 4)
-"""The book: "2 to 4 people can play"."""
-DEFAULT_PLAYERS: Final = 2
-HAND_SIZE: Final = 7
-"""The book: "7 cards are dealt to each player"."""
-PACK: Final = standard_pack()
-"""One pack without jokers."""
-MELD_RULES: Final = MeldRules(ace_mode=AceMode.EITHER)
-"""Sets of 3 or 4 of a rank (distinct suits), runs of 3 or more, the ace high or low."""
-CARD_POINTS: Final = PointTable.of(
-    {Rank.ACE: 25, **{Rank(r): 5 for r in range(2, 10)}, Rank.TEN: 10, Rank.JACK: 10, Rank.QUEEN: 10, Rank.KING: 10}
+from parlour.games.five_hundreds.masks import (
+    _AT,
+    _BIT,
+    _MELDS,
+    _PAIRS,
+    _PARTNERS,
+    _RANK_BITS,
+    _STEPS,
+    _WITH,
+    _mask,
+    _meldable,
+    _table_wants,
+    _wants,
 )
-"""The book: ace 25, K to 10 ten points, 9 to 2 five points (on the table and in hand)."""
-DIG_RULES: Final = DigRules(free_top=True, from_hand=1, lay_off=False)
-"""A dug card goes into a new meld with at least one card held before the draw."""
-
-
-@attrs.frozen(kw_only=True)
-class Options:
-    """Rule options; the defaults are the Metzker Book of Card Game Rules' game."""
-
-    target: int = 500
-    """The game ends after a hand in which a seat reaches this (book: "First person to 500")."""
-    rummy_call: bool = True
-    """Another seat may call "Rummy!" and take a discard that could be laid off (book)."""
-    top_card_free: bool = True
-    """The top discard alone is an ordinary draw (rules notes); off, it must be melded at once
-    with a card from the hand, like a card dug from deeper."""
-    max_turns: int = 1000
-    """A hand ends after this many turns (the rules notes' safety cap; it never matters in
-    ordinary play)."""
-
-    def __attrs_post_init__(self) -> None:
-        check_option_types(self)
-        if not 1 <= self.target <= 100_000:
-            raise ValueError(f"target must be 1 to 100000 points, not {self.target}")
-        if not 1 <= self.max_turns <= 100_000:
-            raise ValueError(f"max_turns must be 1 to 100000, not {self.max_turns}")
-
-    @classmethod
-    def metzker(cls) -> Options:
-        """The Metzker Book of Card Game Rules' game (the defaults)."""
-        return cls()
-
-
-QUICK: Final = Options(target=60, max_turns=60)
-"""A short match for the generic sweeps: 60 points, hands of at most 60 turns."""
-_DEFAULTS: Final = Options()
-
-# ---------------------------------------------------------------------------------------------
-# Moves
-
-
-@attrs.frozen
-class DrawStock:
-    """Draw the top card of the stock."""
-
-    player: int
-
-    def __str__(self) -> str:
-        return "draw stock"
-
-
-@attrs.frozen
-class Take:
-    """Take the discard at `depth` (1 is the top) and every card above it."""
-
-    player: int
-    depth: int
-
-    def __str__(self) -> str:
-        return f"take {self.depth}"
-
-
-@attrs.frozen
-class MakeMeld:
-    """Lay a new meld of `cards` (a run in rank order, a set in suit order) on the table."""
-
-    player: int
-    cards: tuple[Card, ...]
-
-    def __str__(self) -> str:
-        return f"meld {cards_text(self.cards)}"
-
-
-@attrs.frozen
-class LayOff:
-    """Add `card` to table meld number `meld` (counted from 0 in the order laid)."""
-
-    player: int
-    card: Card
-    meld: int
-
-    def __str__(self) -> str:
-        return f"lay off {self.card} on {self.meld}"
-
-
-@attrs.frozen
-class Discard:
-    """Discard `card`, ending the turn (going out when it is the last card)."""
-
-    player: int
-    card: Card
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
-
-
-@attrs.frozen
-class Rummy:
-    """Call "Rummy!": take the discard `card` and lay it off on table meld `meld` at once."""
-
-    player: int
-    card: Card
-    meld: int
-
-    def __str__(self) -> str:
-        return f"rummy {self.card} on {self.meld}"
-
-
-@attrs.frozen
-class Pass:
-    """Let a discard go in the Rummy window; or, with the stock empty, refuse to draw (the
-    hand ends)."""
-
-    player: int
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-Move: TypeAlias = DrawStock | Take | MakeMeld | LayOff | Discard | Rummy | Pass
-MOVE_TYPES: Final = (DrawStock, Take, MakeMeld, LayOff, Discard, Rummy, Pass)
-"""Every move class, for `checked_apply` and `GameSpec.move_types`."""
-
-_SEATS: Final = max(PLAYERS)
-_DRAW: Final = tuple(DrawStock(p) for p in range(_SEATS))
-_PASS: Final = tuple(Pass(p) for p in range(_SEATS))
-_TAKE: Final = tuple(tuple(Take(p, d) for d in range(len(PACK) + 1)) for p in range(_SEATS))
-_DISCARD: Final = seat_card_table(lambda p, c: Discard(p, c), _SEATS, PACK)
-_DISCARD_EVENTS: Final = seat_card_table(lambda p, c: (Event(EventKind.DISCARDS, player=p, cards=(c,)),), _SEATS, PACK)
-_DRAW_EVENTS: Final = seat_card_table(
-    lambda p, c: (Event(EventKind.DRAWS, player=p, cards=(c,), private=True),), _SEATS, PACK
+from parlour.games.five_hundreds.moves import (
+    _DISCARD,
+    _DISCARD_EVENTS,
+    _DRAW,
+    _DRAW_EVENTS,
+    _PASS,
+    _PASS_EVENTS,
+    _TAKE,
+    _TAKE_TOP_EVENTS,
+    MOVE_TYPES,
+    Discard,
+    DrawStock,
+    LayOff,
+    MakeMeld,
+    Move,
+    Pass,
+    Rummy,
+    Take,
+    _lay_off_move,
+    _meld_move,
+    _rummy_move,
 )
-_PASS_EVENTS: Final = tuple((Event(EventKind.PASSES, player=p),) for p in range(_SEATS))
-_TAKE_TOP_EVENTS: Final = seat_card_table(
-    lambda p, c: (Event(EventKind.TAKES, player=p, cards=(c,), label="discard pile"),), _SEATS, PACK
-)
-
-
-_LAY_OFFS: Final[dict[tuple[int, int, int], LayOff]] = {}
-
-
-def _lay_off_move(player: int, card: Card, meld: int) -> LayOff:
-    """The lay-off move, built once per seat, card and meld number."""
-    key = (player, card.index, meld)
-    move = _LAY_OFFS.get(key)
-    if move is None:
-        move = _LAY_OFFS[key] = LayOff(player, card, meld)
-    return move
-
-
-@functools.cache
-def _rummy_move(player: int, card: Card, meld: int) -> Rummy:
-    return Rummy(player, card, meld)
-
-
-@functools.cache
-def _meld_move(player: int, mask: int) -> MakeMeld:
-    return MakeMeld(player, _MELDS[mask].cards)
-
-
-# ---------------------------------------------------------------------------------------------
-# Melds as bit masks (bit `card.index` of each card): built once, a few hundred of them
-
-
-def _bit(card: Card) -> int:
-    return 1 << card.index
-
-
-_BIT: Final = {c: _bit(c) for c in PACK}
-
-
-_CARD: Final = {(c.rank, c.suit): c for c in PACK}
-
-
-def _build_melds() -> dict[int, Meld]:
-    out: dict[int, Meld] = {}
-    suits = tuple(Suit)
-    for r in range(1, 14):
-        rank = Rank(r)
-        for size in (3, 4):
-            for combo in itertools.combinations(suits, size):
-                cards = tuple(_CARD[rank, s] for s in combo)
-                out[_mask(cards)] = Meld(MeldKind.SET, sorted_cards(cards), rank=rank)
-    for suit in suits:
-        for low in range(1, 13):
-            for high in range(low + 2, min(low + 12, 14) + 1):
-                cards = tuple(_CARD[rank_at(p), suit] for p in range(low, high + 1))
-                out.setdefault(_mask(cards), Meld(MeldKind.RUN, cards, suit=suit, low=low))
-    return out
-
-
-def _mask(cards: Sequence[Card]) -> int:
-    out = 0
-    for c in cards:
-        out |= 1 << c.index
-    return out
-
-
-_MELDS: Final = _build_melds()
-"""Every meld of the pack by its mask (a run A..K is listed once, ace low)."""
-_BY_LOW: Final[dict[int, tuple[int, ...]]] = {}
-"""The meld masks by their lowest card's bit."""
-_WITH: Final[dict[int, tuple[int, ...]]] = {}
-"""The meld masks holding each card, by the card's bit."""
-for _m, _meld in _MELDS.items():
-    _BY_LOW[_m & -_m] = (*_BY_LOW.get(_m & -_m, ()), _m)
-    for _c in _meld.cards:
-        _WITH[_BIT[_c]] = (*_WITH.get(_BIT[_c], ()), _m)
-del _m, _meld, _c
-
-
-def _steps(masks: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """The melds of one lowest card with, for each, where to go on when it is not held: past
-    the longer runs from the same first card (they hold it too), else the next meld."""
-    out = []
-    for k, m in enumerate(masks):
-        meld = _MELDS[m]
-        skip = k + 1
-        if meld.kind is MeldKind.RUN and 1 << meld.cards[0].index == m & -m:
-            while skip < len(masks):
-                other = _MELDS[masks[skip]]
-                if other.kind is not MeldKind.RUN or other.cards[0] != meld.cards[0]:
-                    break
-                skip += 1
-        out.append((m, skip))
-    return tuple(out)
-
-
-_STEPS: Final = {bit: _steps(masks) for bit, masks in _BY_LOW.items()}
-"""`_BY_LOW` with skips: a run that is not held rules out the longer runs from its first card."""
-_PAIRS: Final = tuple(
-    tuple(m & ~(1 << i) for m in _WITH.get(1 << i, ()) if m.bit_count() == 3) for i in range(80)
-)
-"""For each `card.index`, the other two cards of every three-card meld holding the card (any
-meld holding a card holds one of these)."""
-_PARTNERS: Final = tuple(functools.reduce(int.__or__, pairs, 0) for pairs in _PAIRS)
-"""For each `card.index`, every card of those pairs (the quick test: two of them are needed)."""
-
-
-_RANK_BITS: Final = tuple(sum(1 << ((int(suit) + 1) * 16 + r) for suit in Suit) if r else 0 for r in range(14))
-"""The bits of the four cards of each rank (index 1 is the ace)."""
-_AT: Final = tuple(int(rank_at(p)) if p else 0 for p in range(16))
-"""The rank standing at each run position (1 and 14 are the ace)."""
-
-
-def _wants(meld: Meld) -> int:
-    """The mask of the cards that could be laid off onto `meld` (a few integer operations)."""
-    cards = meld.cards
-    if meld.kind is MeldKind.SET:
-        if len(cards) >= 4 or meld.rank is None:
-            return 0
-        out = _RANK_BITS[meld.rank]
-        for c in cards:
-            out &= ~(1 << c.index)
-        return out
-    assert meld.suit is not None
-    base = (int(meld.suit) + 1) * 16
-    low, size = meld.low, len(cards)
-    out = 0
-    if low > 1:
-        out = 1 << (base + _AT[low - 1])
-    if low + size <= 14 and size < 13:
-        out |= 1 << (base + _AT[low + size])
-    return out
-
-
-_ACES: Final = sum(1 << ((int(suit) + 1) * 16 + 1) for suit in Suit)
-_LANES: Final = 0x7FFE
-"""Bits 1 to 14 of a 16-bit suit lane."""
-
-
-def _meldable(pool: int) -> int:
-    """The cards of `pool` that belong to some set or run inside it (shifts over the suit
-    lanes, each ace also standing at bit 14 of its lane for Q-K-A)."""
-    wide = pool | (pool & _ACES) << 13
-    low = wide & wide >> 1 & wide >> 2
-    runs = low | low << 1 | low << 2
-    runs = (runs | (runs >> 13 & _ACES)) & pool
-    a, b, c, d = pool >> 16 & _LANES, pool >> 32 & _LANES, pool >> 48 & _LANES, pool >> 64 & _LANES
-    three = (a & b & (c | d)) | (c & d & (a | b))
-    return runs | (three * 0x10001000100010000 & pool)
-
-
-def _table_wants(table: Sequence[TableMeld]) -> int:
-    out = 0
-    for tm in table:
-        out |= _wants(tm.meld)
-    return out
+from parlour.games.five_hundreds.options import DEFAULT_PLAYERS, HAND_SIZE, MELD_RULES, PACK, PLAYERS, Options
+from parlour.games.five_hundreds.scoring import hand_points, table_points
 
 
 # ---------------------------------------------------------------------------------------------
@@ -622,21 +256,6 @@ def playable(card: Card, table: Sequence[TableMeld]) -> bool:
     (True, True, False)
     """
     return bool(_table_wants(table) >> card.index & 1)
-
-
-def table_points(table: Sequence[TableMeld], players: int) -> tuple[int, ...]:
-    """Each seat's points on the table: every card counted for the seat credited with it."""
-    return credited_points(table, CARD_POINTS, players)
-
-
-def hand_points(cards: Sequence[Card]) -> int:
-    """The points of cards left in hand (ace 25, K-10 ten, 9-2 five).
-
-    >>> from parlour.core.cards import parse_cards
-    >>> hand_points(parse_cards("AD 9C KS"))
-    40
-    """
-    return CARD_POINTS.total(cards)
 
 
 def check_invariants(state: State) -> None:
@@ -1211,82 +830,3 @@ def _end_hand(state: State, events: tuple[Event, ...]) -> State:
         events += (Event(EventKind.NOTE, label="a tie for the lead past the target: another hand"),)
     assert state.rng is not None
     return _deal(state.options, state.hand + 1, (state.dealer + 1) % n, state.rng, None, totals, events)
-
-
-# ---------------------------------------------------------------------------------------------
-# Text picture
-
-_PILE_SHOWN: Final = 16
-
-
-def render(state: State) -> str:
-    """A plain-text picture: the hand and dealer, what the seat to act must do, each seat's
-    score and cards (a visible hand by suit, a hidden one as a count), the table melds by
-    number with their owners, the stock count and the fanned discard pile (top last)."""
-    o = state.options
-    lines = [f"hand {state.hand}, dealer seat {state.dealer}, game to {o.target}", _render_now(state)]
-    for s, held in enumerate(state.hands):
-        flag = ", has melded" if state.melded[s] else ""
-        line = f"seat {s}  score {state.scores[s]}{flag}  {len(held)} cards"
-        if held and not any(c.is_hidden for c in held):
-            line += ": " + by_suit(held)
-        if state.taken and s == state.turn:
-            line += f"  (taken from the pile: {cards_text(state.taken)})"
-        lines.append(line)
-    if state.table:
-        lines.append("table:")
-        for i, tm in enumerate(state.table):
-            lines.append(f"  {i}: {tm.meld} (seat {tm.owner})")
-    pile = state.discards
-    if not pile:
-        shown = "empty"
-    elif len(pile) > _PILE_SHOWN:
-        shown = f"({len(pile)} cards, top last): ... {cards_text(pile[-_PILE_SHOWN:])}"
-    else:
-        shown = f"(top last): {cards_text(pile)}"
-    lines.append(f"stock {len(state.stock)} cards; discard pile {shown}")
-    return "\n".join(lines)
-
-
-def _render_now(state: State) -> str:
-    p = state.player
-    match state.phase:
-        case Phase.DRAW:
-            return f"seat {p} to draw" + ("" if state.stock else " (the stock is empty: take or pass)")
-        case Phase.PLAY:
-            if state.owed:
-                return f"seat {p} must meld the dug {state.taken[0]} with a card from the hand"
-            return f"seat {p} to meld, lay off or discard"
-        case Phase.CLAIM:
-            return f"seat {state.turn} discarded {state.discards[-1]}: seat {p} may call rummy or pass"
-    return f"game over: seat {p} wins with {state.scores[p]}"
-
-
-GAME: Final = GameSpec[State, Move, Options](
-    name="five_hundreds",
-    title="Five Hundreds",
-    family="rummy",
-    summary="Two to four players meld sets and runs, dig into a fanned discard pile, call Rummy "
-    "on playable discards, and play to 500.",
-    players=PLAYERS,
-    default_players=DEFAULT_PLAYERS,
-    options_type=Options,
-    state_type=State,
-    move_types=MOVE_TYPES,
-    presets=(("metzker", Options.metzker()),),
-    max_plies=2_000_000,
-    quick=QUICK,
-    zones=ZONES,
-    new_game=new_game,
-    legal_moves=legal_moves,
-    apply=apply,
-    to_act=to_act,
-    is_over=is_over,
-    scores=scores,
-    winners=winners,
-    view=view,
-    parse_move=parse_move,
-    check_invariants=check_invariants,
-    shuffle_unseen=shuffle_unseen,
-    render=render,
-)
