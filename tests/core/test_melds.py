@@ -8,12 +8,13 @@ import random
 import attrs
 import pytest
 
-from parlour.core.cards import SUITS, Card, Rank, parse_cards, sorted_cards, standard_pack
+from parlour.core.cards import SUITS, Card, Rank, Suit, parse_cards, sorted_cards, standard_pack
 from parlour.core.melds import (
     POINTS_FACES_10,
     POINTS_RUMMY_500,
     AceMode,
     DigRules,
+    Meld,
     MeldKind,
     MeldRules,
     OneDeck,
@@ -34,8 +35,11 @@ from parlour.core.melds import (
     meld_problem,
     meld_readings,
     minimum_for,
+    swap_problem,
     table_meld,
     take_from_pile,
+    wild_swaps,
+    wild_swaps_credited,
 )
 
 GIN = MeldRules()
@@ -539,3 +543,84 @@ def test_can_use_at_once_matches_brute_force(rules: MeldRules, dig: DigRules) ->
         taken = tuple(rnd.sample(pack + near, rnd.randint(0, 3)))
         expected = _brute_new_meld(card, hand, taken, rules, dig)
         assert can_use_at_once(card, hand, rules, dig, taken=taken) is expected, (card, hand, taken)
+
+
+# --- wild swap (rules/rummy.md R7: Push 3.7, Desert 3.9, Sticks 3.10) -------------------------
+
+SWAP_RULES = MeldRules(set_max=4, ace_mode=AceMode.EITHER, wild_ranks=frozenset({Rank.JOKER, Rank.TWO}), allow_all_wild=True)
+MULTI_RULES = MeldRules(
+    set_max=24, distinct_suits=False, ace_mode=AceMode.EITHER, wild_ranks=frozenset({Rank.JOKER, Rank.TWO})
+)
+
+
+def test_swap_natural_for_the_wild_it_stands_for_in_a_run() -> None:
+    """Push scenario 5 / Desert scenario 5: 6S takes the JK's place in 5S JK 7S; JK is freed."""
+    run = make_meld(c("5S JK 7S"), SWAP_RULES)
+    swaps = wild_swaps(run, Card.parse("6S"), SWAP_RULES)
+    assert [(s.index, str(s.meld), str(s.freed)) for s in swaps] == [(1, "5S 6S 7S", "JK")]
+    assert swaps[0].meld.low == run.low and swaps[0].meld.stands_for() == c("5S 6S 7S")
+    assert swap_problem(run, Card.parse("6S"), SWAP_RULES) is None
+
+
+@pytest.mark.parametrize(
+    ("card", "reason"),
+    [
+        ("6H", "5S JK 7S: no wild card in it stands for 6H"),
+        ("8S", "5S JK 7S: no wild card in it stands for 8S"),
+        ("2S", "2S is wild: only a natural card takes a wild's place"),
+    ],
+)
+def test_swap_refused_in_a_run(card: str, reason: str) -> None:
+    """R7: only exactly the card the wild represents (its position and the run's suit)."""
+    run = make_meld(c("5S JK 7S"), SWAP_RULES)
+    assert wild_swaps(run, Card.parse(card), SWAP_RULES) == ()
+    assert swap_problem(run, Card.parse(card), SWAP_RULES) == reason
+    assert swap_problem(run, Card(Rank.HIDDEN), SWAP_RULES) == "a hidden card cannot be swapped"
+
+
+def test_swap_in_a_run_with_two_wilds_picks_the_right_one() -> None:
+    """A run 5H JK 2C 8H: JK stands for 6H, 2C for 7H; each natural frees its own wild."""
+    run = Meld(MeldKind.RUN, c("5H JK 2C 8H"), suit=Suit.HEARTS, low=5)
+    assert [(s.index, str(s.freed)) for s in wild_swaps(run, Card.parse("6H"), MULTI_RULES)] == [(1, "JK")]
+    assert [(s.index, str(s.freed)) for s in wild_swaps(run, Card.parse("7H"), MULTI_RULES)] == [(2, "2C")]
+
+
+def test_swap_in_a_set() -> None:
+    """Push: any wild of a set leaves for a natural of its rank in a suit not yet in the set;
+    Sticks (several packs, suits may repeat): QD swaps the 2 out of Q Q 2."""
+    push_set = make_meld(c("8C 8H JK 2D"), SWAP_RULES)
+    assert [(s.index, str(s.meld), str(s.freed)) for s in wild_swaps(push_set, Card.parse("8S"), SWAP_RULES)] == [
+        (2, "8C 8H 8S JK", "2D"),
+        (3, "8C 8H 2D 8S", "JK"),
+    ]
+    assert swap_problem(push_set, Card.parse("8C"), SWAP_RULES) == "8C 8H 2D JK: the set already holds a card of 8C's suit"
+    assert swap_problem(push_set, Card.parse("9S"), SWAP_RULES) == "8C 8H 2D JK: a set of eights takes no 9S"
+    sticks_set = make_meld(c("QD QS 2C"), MULTI_RULES)
+    assert [(str(s.meld), str(s.freed)) for s in wild_swaps(sticks_set, Card.parse("QD"), MULTI_RULES)] == [
+        ("QD QS QD", "2C")
+    ]
+    twin = make_meld(c("QD JK JK"), MULTI_RULES, kind=MeldKind.SET)
+    assert len(wild_swaps(twin, Card.parse("QC"), MULTI_RULES)) == 1  # two identical jokers: one swap
+
+
+def test_swap_refused_without_wilds_or_rank() -> None:
+    """No wild, no swap; an all-wild set stands for no rank, so nothing can replace its wilds."""
+    assert swap_problem(make_meld(c("5S 6S 7S"), SWAP_RULES), Card.parse("6S"), SWAP_RULES) == "5S 6S 7S: holds no wild card"
+    all_wild = make_meld(c("JK 2C 2D"), SWAP_RULES)
+    assert all_wild.rank is None
+    assert wild_swaps(all_wild, Card.parse("5S"), SWAP_RULES) == ()
+    assert swap_problem(all_wild, Card.parse("5S"), SWAP_RULES) == "2C 2D JK: a set of wild cards only stands for no rank"
+
+
+def test_swap_on_a_table_meld_credits_the_swapper() -> None:
+    """The natural is credited to the seat that swaps it in; owner and other credits stay."""
+    target = table_meld(make_meld(c("9D 10D JK QD"), MULTI_RULES), 1)
+    (swap,) = wild_swaps_credited(target, Card.parse("JD"), 3, MULTI_RULES)
+    assert (str(swap.meld), swap.meld.owner, swap.meld.credit, str(swap.freed), swap.index) == (
+        "9D 10D JD QD",
+        1,
+        (1, 1, 3, 1),
+        "JK",
+        2,
+    )
+    assert wild_swaps_credited(target, Card.parse("JC"), 3, MULTI_RULES) == ()

@@ -74,6 +74,8 @@ __all__ = [
     "Partition",
     "PointTable",
     "TableMeld",
+    "TableWildSwap",
+    "WildSwap",
     "arrangements",
     "best_partition",
     "can_lay_off",
@@ -92,7 +94,10 @@ __all__ = [
     "minimum_for",
     "no_wilds",
     "table_meld",
+    "swap_problem",
     "take_from_pile",
+    "wild_swaps",
+    "wild_swaps_credited",
 ]
 
 
@@ -1419,3 +1424,114 @@ class OneDeck:
             else:
                 rest ^= low
         return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Wild swap: a natural card from hand takes the place of a wild on the table (rules note R7)
+
+
+@attrs.frozen
+class WildSwap:
+    """One legal swap: the wild at `index` of the old meld leaves it as `freed`, and `meld` is
+    the meld afterwards (the natural in the wild's place, designation unchanged). Whether the
+    freed wild must be played this turn, and onto which melds, is the game's rule."""
+
+    index: int
+    meld: Meld
+    freed: Card
+
+
+@attrs.frozen
+class TableWildSwap:
+    """`WildSwap` on a `TableMeld`: the natural is credited to the seat that swaps it in."""
+
+    index: int
+    meld: TableMeld
+    freed: Card
+
+
+def swap_problem(meld: Meld, card: Card, rules: MeldRules) -> str | None:
+    """Why `card` may not be swapped for a wild of `meld`, or None when some swap is legal.
+
+    >>> rules = MeldRules(wild_ranks=frozenset({Rank.JOKER, Rank.TWO}), ace_mode=AceMode.EITHER)
+    >>> run = make_meld(parse_cards("5S JK 7S"), rules)
+    >>> swap_problem(run, Card.parse("6S"), rules) is None, swap_problem(run, Card.parse("6H"), rules)
+    (True, '5S JK 7S: no wild card in it stands for 6H')
+    """
+    if card.is_hidden:
+        return "a hidden card cannot be swapped"
+    if rules.is_wild(card):
+        return f"{card} is wild: only a natural card takes a wild's place"
+    wilds = [c for c in meld.cards if rules.is_wild(c)]
+    if not wilds:
+        return f"{meld}: holds no wild card"
+    if meld.kind is MeldKind.SET:
+        if meld.rank is None:
+            return f"{meld}: a set of wild cards only stands for no rank"
+        if card.rank is not meld.rank:
+            return f"{meld}: a set of {meld.rank.name.lower()}s takes no {card}"
+        if rules.distinct_suits and any(c.suit is card.suit for c in meld.cards if not rules.is_wild(c)):
+            return f"{meld}: the set already holds a card of {card}'s suit"
+    elif not any(rules.is_wild(c) and s == card for c, s in zip(meld.cards, meld.stands_for())):
+        return f"{meld}: no wild card in it stands for {card}"
+    if not wild_swaps(meld, card, rules):
+        return f"{meld}: the meld would break the wild-card limits"  # not reachable with R3 limits
+    return None
+
+
+def wild_swaps(meld: Meld, card: Card, rules: MeldRules) -> tuple[WildSwap, ...]:
+    """Every legal swap of the natural `card` for a wild of `meld` (rules note R7), one per
+    distinct wild that could leave (two jokers in one set give one swap, a joker and a two two).
+
+    In a run only the wild standing for exactly `card` (its position and the run's suit) may
+    leave; in a set any wild may, for a natural of the set's rank (and of a suit not yet in it
+    when `rules.distinct_suits`). An all-wild set (no rank) stands for nothing and gives none.
+    Which melds allow swaps (Push any, Desert runs only, Sticks others' sets only) is the
+    game's filter over `meld.kind` and owner.
+
+    >>> rules = MeldRules(wild_ranks=frozenset({Rank.JOKER, Rank.TWO}), set_max=8, distinct_suits=False)
+    >>> [(s.index, str(s.meld), str(s.freed)) for s in wild_swaps(make_meld(parse_cards("QD QS 2C"), rules), Card.parse("QD"), rules)]
+    [(2, 'QD QS QD', '2C')]
+    """
+    if card.is_hidden or rules.is_wild(card) or meld.kind is MeldKind.SET and meld.rank is None:
+        return ()
+    out: list[WildSwap] = []
+    seen: set[Card] = set()
+    if meld.kind is MeldKind.SET:
+        if card.rank is not meld.rank:
+            return ()
+        if rules.distinct_suits and any(c.suit is card.suit for c in meld.cards if not rules.is_wild(c)):
+            return ()
+        places: Iterable[int] = (i for i, c in enumerate(meld.cards) if rules.is_wild(c))
+    else:
+        places = (i for i, (c, s) in enumerate(zip(meld.cards, meld.stands_for())) if rules.is_wild(c) and s == card)
+    for i in places:
+        wild = meld.cards[i]
+        if wild in seen:
+            continue
+        seen.add(wild)
+        cards = (*meld.cards[:i], card, *meld.cards[i + 1 :])
+        naturals = sum(1 for c in cards if not rules.is_wild(c))
+        if not rules.wilds_ok(naturals, len(cards) - naturals):
+            continue
+        out.append(WildSwap(i, attrs.evolve(meld, cards=cards), wild))
+    return tuple(out)
+
+
+def wild_swaps_credited(target: TableMeld, card: Card, seat: int, rules: MeldRules) -> tuple[TableWildSwap, ...]:
+    """`wild_swaps` on a table meld: the natural is credited to `seat` in the freed wild's
+    place, the owner and every other card's credit unchanged.
+
+    >>> rules = MeldRules(wild_ranks=frozenset({Rank.JOKER}))
+    >>> swap = wild_swaps_credited(table_meld(make_meld(parse_cards("5S JK 7S"), rules), 0), Card.parse("6S"), 2, rules)[0]
+    >>> str(swap.meld), swap.meld.owner, swap.meld.credit, str(swap.freed)
+    ('5S 6S 7S', 0, (0, 2, 0), 'JK')
+    """
+    return tuple(
+        TableWildSwap(
+            s.index,
+            TableMeld(s.meld, target.owner, (*target.credit[: s.index], seat, *target.credit[s.index + 1 :])),
+            s.freed,
+        )
+        for s in wild_swaps(target.meld, card, rules)
+    )
