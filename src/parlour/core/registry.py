@@ -28,6 +28,7 @@ GAME_NAMES: Final = (
     "hearts",
     "oh_hell",
     "pitch",
+    "rummy_500",
     "saskatchewan",
     "scum",
     "spades",

@@ -1,0 +1,1247 @@
+"""Rummy 500 for two players: meld from a fanned discard pile, score what you meld, play to 500.
+
+Rule source: the Hoyle Card Games manual, "Rummy 500". Two players, one 52-card pack, 13 cards
+each, an upcard starts the discard pile, which is fanned so that every card in it may be taken:
+the top card, or a deeper card together with every card above it, as long as the card taken (the
+deepest one) is played to the table in the same turn. A turn is a draw, any number of melds and
+lay-offs (onto anyone's melds), then a discard, unless the last card was melded. A hand ends
+when a player has no cards left, or when the stock is used up and the player to move passes
+instead of taking from the discard pile. Each player scores the cards credited to them on the
+table less the cards left in their hand; the game is to 500.
+
+Readings where the seed is silent (library choices, stated in the docs):
+
+* Card values (the seed only hints at the ace's 15): an ace counts 15, except 1 when it stands as
+  the low end of a run (A-2-3); kings, queens and jacks 10; other cards their pip value; an ace
+  left in hand counts 15 against (`POINTS` is `parlour.core.melds.POINTS_RUMMY_500`).
+* Melds: sets of 3 or 4 cards of a rank; runs of 3 or more in a suit, the ace high (Q-K-A) or
+  low (A-2-3) but never around the corner (K-A-2). A run of 2 to king takes the ace high.
+* Laying off is allowed onto either player's melds at any time, before one's own first meld
+  too; each card is credited to the player who put it on the table.
+* Taking from the discard pile: the card taken must be playable this turn, in a new meld with
+  cards held and the other cards taken, or laid off, possibly after other lay-offs in a chain.
+  Until it is on the table the player may neither discard nor make a play that leaves it
+  unplayable. The option `top_card_must_be_played=False` frees the top card (the seed's
+  game option); it then may not be discarded in the same turn.
+* The stock is never reshuffled: once it is empty, the player to move takes from the discard
+  pile under the usual rule or passes, and a pass ends the hand. A safety cap
+  (`Options.max_turns`, turns per hand) ends a hand the same way; with the seed's rules a hand
+  never reaches it.
+* The deal alternates; the non-dealer plays first. Cards are dealt one at a time from the
+  dealer's left. When both players reach the target with the same highest total, another hand
+  is played (seed: "further hands are played until there is a single winner").
+* Move enumeration: melds are offered as three or four cards; a longer run is made by laying
+  off onto it (the credit is the same). Runs are listed suit by suit from the low end, then
+  sets by rank, then lay-offs by meld number and card (ace first), then discards in hand order.
+
+>>> state = new_game(seed=1, dealer=0)
+>>> state.discards, [str(m) for m in legal_moves(state)]
+((Card(rank=Rank.FIVE, suit=Suit.CLUBS),), ['draw stock', 'take 1'])
+>>> state = apply(state, parse_move(state, "take 1"))
+>>> [str(m) for m in legal_moves(state)]  # 5C must be melded: no discard, and 5S is kept for it
+['meld AC AD AH', 'meld 5C 5H 5S']
+>>> state = apply(state, parse_move(state, "meld 5S 5H 5C"))
+>>> table_points(state), [str(m) for m in legal_moves(state)][:3]
+((0, 15), ['meld AC AD AH', 'discard 3C', 'discard QC'])
+"""
+
+from __future__ import annotations
+
+import bisect
+import enum
+import functools
+import itertools
+from collections.abc import Sequence
+from typing import Final, TypeAlias
+
+import attrs
+
+from parlour.core.cards import (
+    CARD_INDICES,
+    Card,
+    Rank,
+    Suit,
+    cards_text,
+    parse_cards,
+    seat_card_table,
+    sorted_cards,
+    standard_pack,
+)
+from parlour.core.deck import deal, shuffled_or_fixed
+from parlour.core.errors import IllegalMove, NotationError
+from parlour.core.events import Event, EventKind
+from parlour.core.game import GameSpec, builder, checked_apply, moves_for, require_options, require_players
+from parlour.core.melds import (
+    POINTS_RUMMY_500,
+    AceMode,
+    Meld,
+    MeldKind,
+    MeldRules,
+    TableMeld,
+    can_lay_off,
+    credited_points,
+    meld_problem,
+    meld_readings,
+    rank_at,
+    table_meld,
+    take_from_pile,
+)
+from parlour.core.notation import normalize, parse_by_matching, split_seat
+from parlour.core.options import check_option_types
+from parlour.core.rng import Rng, seeded
+from parlour.core.seats import check_seat
+from parlour.core.text import by_suit
+from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
+
+# ---------------------------------------------------------------------------------------------
+# Rule tables
+
+PLAYERS: Final = 2
+"""The seed: "played by two people"."""
+HAND_SIZE: Final = 13
+"""The seed: "Each player receives a hand of 13 cards"."""
+PACK: Final = standard_pack()
+POINTS: Final = POINTS_RUMMY_500
+"""Ace 15 (1 as the low end of a run), court cards 10, pips their face value."""
+RULES: Final = MeldRules(ace_mode=AceMode.EITHER)
+"""Sets of 3-4 of a rank in distinct suits, runs of 3 or more in a suit, ace high or low."""
+MELD_SIZES: Final = (3, 4)
+"""The sizes of the new melds offered as moves (longer runs grow by lay-offs)."""
+
+
+@attrs.frozen(kw_only=True)
+class Options:
+    """Rule options; the defaults are the Hoyle Card Games manual's game."""
+
+    top_card_must_be_played: bool = True
+    """A player who takes the top discard must play it to the table this turn (seed: "You can
+    change the game options to not require you to play this card"; then it may be kept, and
+    a different card discarded)."""
+    target: int = 500
+    """The game ends after a hand in which a player reaches this total (seed: 500)."""
+    max_turns: int = 1000
+    """Safety cap on turns in one hand (a library addition): the hand then ends as when the stock is
+    used up. The seed's rules end every hand long before it."""
+
+    def __attrs_post_init__(self) -> None:
+        check_option_types(self)
+        if not 1 <= self.target <= 100_000:
+            raise ValueError(f"target must be 1 to 100000 points, not {self.target}")
+        if not 2 <= self.max_turns <= 100_000:
+            raise ValueError(f"max_turns must be 2 to 100000, not {self.max_turns}")
+
+    @classmethod
+    def hoyle(cls) -> Options:
+        """The Hoyle Card Games manual's game (the defaults)."""
+        return cls()
+
+
+QUICK: Final = Options(target=250)
+"""A short match for the generic sweeps: the first to 250 (two or three hands)."""
+_DEFAULTS: Final = Options()
+
+
+# ---------------------------------------------------------------------------------------------
+# Moves
+
+
+@attrs.frozen
+class DrawStock:
+    """Draw the top card of the stock."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return "draw stock"
+
+
+@attrs.frozen
+class TakeDiscards:
+    """Take the discard at `depth` (1 is the top card) and every card above it."""
+
+    player: int
+    depth: int
+
+    def __str__(self) -> str:
+        return f"take {self.depth}"
+
+
+@attrs.frozen
+class MakeMeld:
+    """Lay a new meld (3 or 4 cards, a run listed from its low end) on the table."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "meld " + cards_text(self.cards)
+
+
+@attrs.frozen
+class LayOff:
+    """Add `card` to the table meld numbered `meld` (from 1, in the order they were laid)."""
+
+    player: int
+    card: Card
+    meld: int
+
+    def __str__(self) -> str:
+        return f"lay off {self.card} on {self.meld}"
+
+
+@attrs.frozen
+class Discard:
+    """Discard `card` face up on the pile and end the turn."""
+
+    player: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@attrs.frozen
+class Pass:
+    """With the stock used up, take nothing: the hand ends."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Move: TypeAlias = DrawStock | TakeDiscards | MakeMeld | LayOff | Discard | Pass
+MOVE_TYPES: Final = (DrawStock, TakeDiscards, MakeMeld, LayOff, Discard, Pass)
+
+_STOCK: Final = (DrawStock(0), DrawStock(1))
+_PASS: Final = (Pass(0), Pass(1))
+_DISCARD: Final = seat_card_table(Discard, PLAYERS, PACK)
+_DISCARD_EVENTS: Final = seat_card_table(
+    lambda p, c: (Event(EventKind.DISCARDS, player=p, cards=(c,)),), PLAYERS, PACK
+)
+_DRAW_EVENTS: Final = seat_card_table(
+    lambda p, c: (Event(EventKind.DRAWS, player=p, cards=(c,), private=True),), PLAYERS, PACK
+)
+_TAKE: Final = tuple(tuple(TakeDiscards(p, d) for d in range(len(PACK) + 1)) for p in range(PLAYERS))
+"""`_TAKE[seat][depth]`: the move (depth 0 is a placeholder no state reaches)."""
+_KEY: Final = tuple({c.index: c.sort_key for c in PACK}.get(i, -1) for i in range(CARD_INDICES))
+"""`_KEY[card.index]`: the card's place in a sorted hand."""
+
+
+def _key(card: Card) -> int:
+    return _KEY[card.index]
+
+
+def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """`held` (sorted) with `card` in its place."""
+    at = bisect.bisect(held, _KEY[card.index], key=_key)
+    return (*held[:at], card, *held[at:])
+
+
+def _without(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """`held` less `card` (found by its index: no equality calls)."""
+    i = card.index
+    at = 0
+    for c in held:
+        if c.index == i:
+            return held[:at] + held[at + 1 :]
+        at += 1
+    raise ValueError(f"{card} is not held")
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+
+
+class Phase(enum.Enum):
+    DRAW = 1
+    """`player` draws from the stock, takes from the discard pile, or (stock empty) passes."""
+    PLAY = 2
+    """`player` melds, lays off, and discards to end the turn."""
+    OVER = 3
+
+
+@attrs.frozen(kw_only=True)
+class State:
+    """A position. Hands are sorted; `stock[0]` is the top card, `discards[-1]` the top discard."""
+
+    options: Options
+    hand: int
+    """The number of the deal, from 1."""
+    rng: Rng | None
+    viewer: int | None = None
+    events: tuple[Event, ...] = attrs.field(default=(), eq=False)
+    dealer: int
+    phase: Phase
+    player: int
+    """The seat to act (the winner once OVER)."""
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    stock: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    """The fanned discard pile, bottom first, top last."""
+    table: tuple[TableMeld, ...] = ()
+    """The melds on the table in the order laid (numbered from 1), each card credited."""
+    wants: tuple[int, ...] = ()
+    """Per table meld, the cards that could be laid off onto it now, as bits (`_BIT`): derived
+    from `table` (and checked against it), kept so that a turn need not re-read the melds."""
+    taken: tuple[Card, ...] = ()
+    """The card taken from the discard pile this turn (none or one), held apart and public
+    until it is played or the turn ends: it may not be discarded this turn."""
+    owed: bool = False
+    """`taken` must reach the table this turn (always for a card dug from under others)."""
+    turn_count: int = 1
+    """The number of the turn within the hand, from 1."""
+    scores: tuple[int, int] = (0, 0)
+    """Totals of the hands scored so far."""
+
+    @functools.cached_property
+    def legal(self) -> tuple[Move, ...]:
+        """The legal moves: the seat to act's in a real state, the viewer's alone in a view."""
+        if self.rng is not None:
+            return _legal(self, None)
+        return () if self.viewer is None else _legal(self, self.viewer)
+
+
+_BUILD: Final = builder(State)
+
+
+def _hands_seen(state: object, viewer: int | None, owner: int | None) -> bool:
+    """A hand is seen by its owner, and by everyone once the game is over."""
+    assert isinstance(state, State)
+    return viewer == owner or state.phase is Phase.OVER
+
+
+ZONES: Final = (
+    Zone("hands", _hands_seen, by_seat=True, sort=sorted_cards),
+    Zone("stock", Seen.NOBODY),
+    Zone("discards", Seen.EVERYONE),
+    Zone("table", Seen.EVERYONE),
+    Zone("taken", Seen.EVERYONE),
+)
+"""Each hand seen by its owner (both by everyone once the game is over), the stock by nobody,
+the fanned discard pile, the table melds and the card just taken from the pile by everyone."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Public API
+
+
+def new_game(
+    players: int | None = None,
+    *,
+    seed: int | None = None,
+    options: Options | None = None,
+    deck: Sequence[Card | str] | None = None,
+    dealer: int | None = None,
+) -> State:
+    """The first deal. `deck` fixes it (top card first); `dealer` fixes the first dealer."""
+    options = require_options("rummy_500", _DEFAULTS if options is None else options, Options)
+    require_players("rummy_500", players, (PLAYERS,), PLAYERS)
+    rng = seeded(seed)
+    if dealer is None:
+        dealer, rng = rng.below(PLAYERS)
+    else:
+        check_seat("dealer=", dealer, PLAYERS)
+    return _deal(options, 1, dealer, rng, deck, (0, 0), ())
+
+
+def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
+    """Every legal move, or seat `player`'s. Drawing: draw stock (or pass when it is empty, last)
+    and the depths that may be taken, top first. Playing: runs suit by suit from the low end,
+    sets by rank, then lay-offs by meld number and card (ace first), then discards in hand order."""
+    if player is None:
+        return state.legal
+    return moves_for(state, player, PLAYERS, state.legal)
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after `move`; raises IllegalMove naming the broken rule."""
+    return checked_apply(state, move, state.legal, explain=_why_illegal, unchecked=_apply, move_types=MOVE_TYPES)
+
+
+def to_act(state: State) -> frozenset[int]:
+    return frozenset() if state.phase is Phase.OVER else frozenset((state.player,))
+
+
+def is_over(state: State) -> bool:
+    return state.phase is Phase.OVER
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """The totals of the hands scored so far (the final totals once the game is over)."""
+    return state.scores
+
+
+def winners(state: State) -> frozenset[int]:
+    return frozenset((state.player,)) if state.phase is Phase.OVER else frozenset()
+
+
+def view(state: State, player: int | None) -> State:
+    """What `player` (None: a spectator) sees: the other hand and the stock hidden."""
+    check_viewer(state, player, PLAYERS)
+    return zone_view(state, player, ZONES)
+
+
+def parse_move(state: State, text: str, player: int | None = None) -> Move:
+    """Reads "draw stock", "take 3", "meld 7H 8H 9H" (cards in any order), "lay off 10H on 2",
+    "discard QS" or "pass" (of seat `player`, or of the seat of a "1: ..." prefix)."""
+    legal = legal_moves(state)
+    try:
+        return parse_by_matching(text, legal, player)
+    except NotationError:
+        seat, body = split_seat(text, player)
+        words = normalize(body)
+        if words.startswith("meld "):
+            try:
+                wanted = frozenset(parse_cards(words[5:].upper()))
+            except ValueError:
+                raise NotationError(f"{text!r}: not a list of cards") from None
+            found = [
+                m
+                for m in legal
+                if isinstance(m, MakeMeld) and (seat is None or m.player == seat) and frozenset(m.cards) == wanted
+            ]
+            if len(found) == 1:
+                return found[0]
+        raise
+
+
+def table_points(state: State) -> tuple[int, int]:
+    """Each seat's points on the table so far: every card counted for the seat credited.
+
+    >>> s = new_game(seed=1, dealer=0)
+    >>> table_points(s)
+    (0, 0)
+    """
+    a, b = credited_points(state.table, POINTS, PLAYERS)
+    return a, b
+
+
+def hand_result(table: Sequence[TableMeld], hands: Sequence[Sequence[Card]]) -> tuple[int, ...]:
+    """What a hand scores per seat: the points credited on the table less the cards held.
+
+    >>> from parlour.core.melds import make_meld
+    >>> melds = [table_meld(make_meld(parse_cards(t), RULES), 0) for t in ("QH KH AH", "AS 2S 3S", "7C 7D 7S")]
+    >>> hand_result(melds, (parse_cards("AD 9C"), ()))
+    (38, 0)
+    """
+    on_table = credited_points(table, POINTS, len(hands))
+    return tuple(on_table[s] - POINTS.total(held) for s, held in enumerate(hands))
+
+
+@functools.lru_cache(maxsize=8192)
+def meld_of(cards: tuple[Card, ...]) -> Meld:
+    """The meld a move's cards make (a set, or a run listed from its low end): ValueError if none.
+
+    >>> meld_of(parse_cards("QH KH AH")).low, meld_of(parse_cards("AH 2H 3H")).low
+    (12, 1)
+    """
+    readings = meld_readings(cards, RULES)
+    for reading in readings:
+        if reading.kind is MeldKind.SET or reading.cards == cards:
+            return reading
+    raise ValueError(meld_problem(cards, RULES) or f"{cards_text(cards)}: list a run from its low end")
+
+
+def check_invariants(state: State) -> None:
+    """Raises ValueError for a state no game reaches (also accepts views)."""
+    check_seat("dealer", state.dealer, PLAYERS)
+    check_seat("player", state.player, PLAYERS)
+    if state.viewer is not None:
+        check_seat("viewer", state.viewer, PLAYERS)
+    if state.hand < 1:
+        raise ValueError(f"hand number {state.hand} is not 1 or more")
+    if not 1 <= state.turn_count <= state.options.max_turns:
+        raise ValueError(f"turn {state.turn_count} is outside 1..{state.options.max_turns}")
+    if state.rng is not None:
+        Rng.check(state.rng)
+    check_zones("rummy_500", state, ZONES, PACK)
+    for s, held in enumerate(state.hands):
+        if held != sorted_cards(held) and not any(c.is_hidden for c in held):
+            raise ValueError(f"seat {s}'s hand is not in sorted order")
+    for number, tm in enumerate(state.table, 1):
+        _check_table_meld(number, tm)
+    if state.wants != _wants_of(state.table):
+        raise ValueError("`wants` does not match the cards that fit the table melds")
+    phase, p = state.phase, state.player
+    if len(state.taken) > 1:
+        raise ValueError("at most one card is taken from the discard pile in a turn")
+    if state.taken and phase is not Phase.PLAY:
+        raise ValueError("a card is held apart as taken only during its taker's turn")
+    if state.owed and not state.taken:
+        raise ValueError("a card is owed to the table, but none was taken")
+    if state.taken and not state.owed and state.options.top_card_must_be_played:
+        raise ValueError("under these options every card taken from the pile must be played")
+    _check_scores(state)
+    if phase is Phase.OVER:
+        return
+    if not state.hands[1 - p]:
+        raise ValueError("a player without cards has ended the hand")
+    held = (*state.hands[p], *state.taken)
+    if not held:
+        raise ValueError("the player to act holds no card: the hand should have ended")
+    if state.rng is None and state.viewer != p:
+        return  # the hand of the seat to act is hidden from this viewer
+    if any(c.is_hidden for c in held):
+        raise ValueError("the player to act sees its own cards")
+
+
+def _check_table_meld(number: int, tm: TableMeld) -> None:
+    if tm.meld not in meld_readings(tm.meld.cards, RULES):
+        raise ValueError(f"table meld {number} ({tm.meld}) is not a meld as recorded")
+    check_seat(f"owner of table meld {number}", tm.owner, PLAYERS)
+    if len(tm.credit) != len(tm.meld.cards):
+        raise ValueError(f"table meld {number} credits {len(tm.credit)} cards of {len(tm.meld.cards)}")
+    for who in tm.credit:
+        check_seat(f"credit in table meld {number}", who, PLAYERS)
+
+
+def _check_scores(state: State) -> None:
+    totals, target = state.scores, state.options.target
+    for value in totals:
+        if type(value) is not int or abs(value) > 10_000_000:
+            raise ValueError(f"score {value!r} is out of range")
+    best = max(totals)
+    ended = best >= target and totals.count(best) == 1
+    if (state.phase is Phase.OVER) != ended:
+        raise ValueError("the game is over exactly when one seat has the highest total at or past the target")
+    if ended and totals[state.player] != best:
+        raise ValueError("once the game is over, `player` is its winner")
+
+
+def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
+    """The same position with the cards `player` cannot see (another hand, the stock) dealt afresh."""
+    return zone_shuffle(state, player, seed, ZONES)
+
+
+# ---------------------------------------------------------------------------------------------
+# Phases
+
+
+def _legal(state: State, only: int | None) -> tuple[Move, ...]:
+    p = state.player
+    if only is not None and only != p:
+        return ()
+    if state.phase is Phase.DRAW:
+        return _legal_draw(state)
+    if state.phase is Phase.PLAY:
+        return _legal_play(state)
+    return ()
+
+
+def _legal_draw(state: State) -> tuple[Move, ...]:
+    p = state.player
+    row = _TAKE[p]
+    takes = [row[d] for d in take_depths(state.discards, state.hands[p], state.table, state.options, wants=state.wants)]
+    if state.stock:
+        return (_STOCK[p], *takes)
+    return (*takes, _PASS[p])
+
+
+def take_depths(
+    pile: Sequence[Card],
+    hand: Sequence[Card],
+    table: Sequence[TableMeld],
+    options: Options = _DEFAULTS,
+    *,
+    wants: tuple[int, ...] | None = None,
+) -> tuple[int, ...]:
+    """The depths of the discard pile (1 is the top) that a player holding `hand` may take: the
+    card there must reach the table this turn (`can_use_at_once` with the cards above it), except
+    the top card alone under `top_card_must_be_played=False`. `wants` is `State.wants`
+    (computed from `table` when not given).
+
+    Same answers as `parlour.core.melds.dig_depths` with `can_use_at_once` (the tests compare
+    them), computed by bit tests over the pile from the top down, since one pack
+    without wild cards allows it.
+
+    >>> take_depths(parse_cards("4C 9H KS 2D"), parse_cards("9C 9D 3H"), ())
+    (3,)
+    """
+    out = []
+    size = len(pile)
+    avail = _mask(hand)
+    wanted = -1
+    column, pairs = _COLUMN, _PAIRS
+    targets = None
+    depth = 0
+    for card in reversed(pile):
+        depth += 1
+        if depth > 1:
+            avail |= _BIT[pile[size - depth + 1].index]
+        elif not options.top_card_must_be_played:
+            out.append(1)
+            continue
+        rank = card.rank
+        same = (avail >> (rank - 1) & column).bit_count()
+        if same >= 2:
+            out.append(depth)
+            continue
+        lane = (avail >> _LANE[card.index] & 0x1FFF) << 1
+        spots = lane | 1 << 14 if lane & 2 else lane
+        for pair in pairs[rank]:
+            if spots & pair == pair:
+                out.append(depth)
+                break
+        else:
+            if wanted < 0:
+                wanted = 0
+                for w in _wants_of(table) if wants is None else wants:
+                    wanted |= w
+            if _BIT[card.index] & wanted:
+                out.append(depth)  # it lays off as it is
+                continue
+            if not avail & wanted & _SUIT_BITS[card.index]:
+                continue  # no card of its suit to chain before it fits the table
+            if targets is None:
+                targets = _targets(table)
+            if _chain(rank, spots, targets[1][(card.index >> 4) - 1]):
+                out.append(depth)
+    return tuple(out)
+
+
+def _targets(table: Sequence[TableMeld]) -> tuple[int, tuple[list[tuple[int, int]], ...]]:
+    """What the table offers for lay-offs: the ranks of sets with room (bits), and per suit the
+    (low, high) positions of its runs with room."""
+    open_ranks = 0
+    runs: tuple[list[tuple[int, int]], ...] = ([], [], [], [])
+    for tm in table:
+        m = tm.meld
+        n = len(m.cards)
+        if m.kind is MeldKind.SET:
+            if n < RULES.set_max and m.rank is not None:
+                open_ranks |= 1 << m.rank
+        elif n < RULES.run_max and m.suit is not None:
+            runs[m.suit].append((m.low, m.low + n - 1))
+    return open_ranks, runs
+
+
+def _usable(card: Card, same_rank: int, spots: int, open_ranks: int, runs: list[tuple[int, int]]) -> bool:
+    """`can_use_at_once` for one pack without wild cards, by bit tests: `same_rank` other cards
+    of the card's rank and the run positions `spots` of its suit are available (held or taken
+    along); `open_ranks` and `runs` are the table's room (`_targets`). A set or run of three
+    with them, or a lay-off, straight or after a chain of available cards of the suit filling
+    the gap to a run's end."""
+    rank = card.rank
+    return same_rank >= 2 or bool(open_ranks >> rank & 1) or _in_run(spots, rank) or _chain(rank, spots, runs)
+
+
+def _chain(rank: int, spots: int, runs: list[tuple[int, int]]) -> bool:
+    """A card of `rank` can be laid off onto one of `runs` (its suit's), after the available
+    cards at run positions `spots` fill the gap to the run's end."""
+    for low, high in runs:
+        for p in (1, 14) if rank == 1 else (rank,):
+            if p > high and p - low < RULES.run_max and spots & _SPAN[high + 1][p] == _SPAN[high + 1][p]:
+                return True
+            if p < low and high - p < RULES.run_max and spots & _SPAN[p + 1][low] == _SPAN[p + 1][low]:
+                return True
+    return False
+
+
+_SPAN: Final = tuple(tuple(((1 << b) - 1) ^ ((1 << a) - 1) if a <= b else 0 for b in range(16)) for a in range(16))
+"""`_SPAN[a][b]`: the bits of positions a..b-1 (empty when a == b)."""
+
+
+_SPOTS: Final = tuple((1 << r | (1 << 14 if r == 1 else 0)) if 1 <= r <= 13 else 0 for r in range(15))
+"""The run positions of a rank as bits: the ace stands at 1 and at 14."""
+
+
+def _pairs(rank: int) -> tuple[int, ...]:
+    """The pairs of run positions (as bits) that make a run of three with a card of `rank`."""
+    out = []
+    for p in (1, 14) if rank == 1 else (rank,):
+        for a, b in ((p - 2, p - 1), (p - 1, p + 1), (p + 1, p + 2)):
+            if 1 <= a and b <= 14:
+                out.append(1 << a | 1 << b)
+    return tuple(out)
+
+
+_PAIRS: Final = tuple(_pairs(r) if 1 <= r <= 13 else () for r in range(15))
+
+
+def _in_run(spots: int, rank: int) -> bool:
+    """True if cards at run positions `spots` make a run of three with a card of `rank`."""
+    for pair in _PAIRS[rank]:
+        if spots & pair == pair:
+            return True
+    return False
+
+
+_AT: Final = tuple(
+    tuple(Card(rank_at(p), suit) if 1 <= p <= 14 else Card(Rank.ACE, suit) for p in range(16)) for suit in Suit
+)
+"""`_AT[suit][position]`: the card at a run position (1 and 14 the ace)."""
+_BIT: Final = tuple(1 << (13 * ((i >> 4) - 1) + (i & 15) - 1) if 16 < i < 80 and 1 <= i & 15 <= 13 else 0
+                   for i in range(CARD_INDICES))  # fmt: skip
+"""`_BIT[card.index]`: the card's bit in a hand mask, bit `13 * suit + rank - 1` (clubs 0 to
+spades 3): each suit a 13-bit lane, ace to king, so a mask stays below 2**52 (a JSON number)."""
+_CARD_AT: Final = {b: c for c in PACK for b in [_BIT[c.index].bit_length() - 1]}
+"""The card at each bit of a hand mask."""
+_SUIT_BITS: Final = tuple(0x1FFF << (13 * ((i >> 4) - 1)) if i >= 16 else 0 for i in range(CARD_INDICES))
+"""`_SUIT_BITS[card.index]`: the bits of the card's suit in a hand mask."""
+_LANE: Final = tuple(13 * ((i >> 4) - 1) if i >= 16 else 0 for i in range(CARD_INDICES))
+"""`_LANE[card.index]`: the shift of the card's suit lane in a hand mask."""
+_COLUMN: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""The bits of one rank in every suit of a hand mask (bit `card.index`, which is
+`13 * suit + rank - 1`, see `_BIT`), once shifted down by `rank - 1`."""
+
+
+@functools.cache
+def _run_moves(p: int, suit: int, lane: int) -> tuple[MakeMeld, ...]:
+    """Seat `p`'s runs of 3 and 4 in a suit whose held ranks are the bits of `lane`, from the
+    low end (memoised: the lanes of a suit are few)."""
+    spots = lane | (1 << 14 if lane & 2 else 0)
+    row = _AT[suit]
+    out = []
+    for low in range(1, 13):
+        if spots >> low & 7 == 7:
+            out.append(MakeMeld(p, row[low : low + 3]))
+            if spots >> low & 15 == 15:
+                out.append(MakeMeld(p, row[low : low + 4]))
+    return tuple(out)
+
+
+@functools.cache
+def _set_moves(p: int, rank: int, column: int) -> tuple[MakeMeld, ...]:
+    """Seat `p`'s sets of 3, then of 4, of `rank` among the suits held (`column`: a bit per
+    suit at `13 * suit`), each in display order."""
+    cards = tuple(_AT[s][rank] for s in range(4) if column >> (13 * s) & 1)
+    return tuple(MakeMeld(p, combo) for size in MELD_SIZES for combo in itertools.combinations(cards, size))
+
+
+def _candidate_melds(p: int, held: Sequence[Card]) -> list[Move]:
+    """Seat `p`'s new melds of 3 or 4 cards among `held` (one pack: every card distinct): runs
+    suit by suit (clubs, diamonds, hearts, spades) from the low end, then sets by rank."""
+    return _melds_in(p, _mask(held))
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    """The cards as bits (`_BIT`: 13 * suit + rank - 1)."""
+    mask, bit = 0, _BIT
+    for c in cards:
+        mask |= bit[c.index]
+    return mask
+
+
+def _melds_in(p: int, mask: int) -> list[Move]:
+    found: list[Move] = []
+    a, b = (mask & 0x1FFF) << 1, (mask >> 13 & 0x1FFF) << 1
+    c, d = (mask >> 26 & 0x1FFF) << 1, (mask >> 39 & 0x1FFF) << 1
+    for suit, lane in ((0, a), (1, b), (2, c), (3, d)):
+        if lane.bit_count() >= 3:
+            found.extend(_run_moves(p, suit, lane))
+    three = (a & b & (c | d)) | (c & d & (a | b))
+    while three:
+        low = three & -three
+        rank = low.bit_length() - 1
+        found.extend(_set_moves(p, rank, mask >> (rank - 1) & _COLUMN))
+        three ^= low
+    return found
+
+
+def _wanted(meld: Meld) -> tuple[Card, ...]:
+    """The cards that could be laid off onto `meld` (one pack, no wild cards)."""
+    cards = meld.cards
+    n = len(cards)
+    if meld.kind is MeldKind.SET:
+        if n >= RULES.set_max or meld.rank is None:
+            return ()
+        have = 0
+        for c in cards:
+            have |= 1 << ((c.index >> 4) - 1)
+        rank = meld.rank
+        return tuple(_AT[s][rank] for s in range(4) if not have >> s & 1)
+    if n >= RULES.run_max or meld.suit is None:
+        return ()
+    row = _AT[meld.suit]
+    low, high = meld.low, meld.low + n - 1
+    if low > 1:
+        return (row[low - 1], row[high + 1]) if high < 14 else (row[low - 1],)
+    return (row[high + 1],)
+
+
+_LAY: Final[dict[tuple[int, int, int], LayOff]] = {}
+"""Lay-off moves made so far, by (seat, card index, meld number), handed out again."""
+
+
+def _lay(p: int, card: Card, number: int) -> LayOff:
+    key = (p, card.index, number)
+    move = _LAY.get(key)
+    if move is None:
+        move = _LAY[key] = LayOff(p, card, number)
+    return move
+
+
+def _lay_offs(p: int, mask: int, wants: tuple[int, ...]) -> list[LayOff]:
+    """Seat `p`'s lay-offs from the cards of `mask` onto the melds whose wanted cards are
+    `wants` (`State.wants`), by meld number, then card (suit by suit, ace first)."""
+    out: list[LayOff] = []
+    number = 0
+    for want in wants:
+        number += 1
+        fit = want & mask
+        while fit:
+            low = fit & -fit
+            out.append(_lay(p, _CARD_AT[low.bit_length() - 1], number))
+            fit ^= low
+    return out
+
+
+def _wants_of(table: Sequence[TableMeld]) -> tuple[int, ...]:
+    """Per table meld, the cards that could be laid off onto it now, as bits (`_BIT`)."""
+    return tuple(_want_of(tm.meld) for tm in table)
+
+
+def _want_of(m: Meld) -> int:
+    """The cards that could be laid off onto meld `m`, as bits (one pack, no wild cards)."""
+    n = len(m.cards)
+    want = 0
+    if m.kind is MeldKind.SET:
+        if n < RULES.set_max and m.rank is not None:
+            want = (_COLUMN << (m.rank - 1)) & ~_mask(m.cards)
+    elif n < RULES.run_max and m.suit is not None:
+        row = _AT[m.suit]
+        if m.low > 1:
+            want |= _BIT[row[m.low - 1].index]
+        if m.low + n <= 14:
+            want |= _BIT[row[m.low + n].index]
+    return want
+
+
+def _legal_play(state: State) -> tuple[Move, ...]:
+    p = state.player
+    hand, taken = state.hands[p], state.taken
+    if not taken:
+        row = _DISCARD[p]
+        discards = []
+        hmask, bit = 0, _BIT
+        for c in hand:
+            i = c.index
+            hmask |= bit[i]
+            discards.append(row[i])
+        moves: list[Move] = _melds_in(p, hmask)
+        if state.wants:
+            moves += _lay_offs(p, hmask, state.wants)
+        return (*moves, *discards)
+    hmask = _mask(hand)
+    mask = hmask | _BIT[taken[0].index]
+    candidates = [*_melds_in(p, mask), *_lay_offs(p, mask, state.wants)]
+    if state.owed:
+        return tuple(_still_usable(state, hmask, candidates))
+    moves = [m for m in candidates if isinstance(m, (MakeMeld, LayOff)) and _keeps_turn(state, hmask, m)]
+    if not state.owed:
+        row = _DISCARD[p]
+        moves.extend(row[c.index] for c in hand)
+    return tuple(moves)
+
+
+def _still_usable(state: State, hmask: int, candidates: list[Move]) -> list[Move]:
+    """The plays after which the owed card can still reach the table (`_keeps_turn` for an
+    owed card, with the table's room read once and adjusted per play)."""
+    card = state.taken[0]
+    cbit = _BIT[card.index]
+    rank, suit = card.rank, (card.index >> 4) - 1
+    shift = 13 * suit
+    base: tuple[int, list[tuple[int, int, int]]] | None = None
+    out: list[Move] = []
+    for move in candidates:
+        if isinstance(move, MakeMeld):
+            gone = _mask(move.cards)
+        elif isinstance(move, LayOff):
+            gone = _BIT[move.card.index]
+        else:
+            continue
+        if gone & cbit:
+            out.append(move)
+            continue
+        rest = hmask & ~gone
+        lane = (rest >> shift & 0x1FFF) << 1
+        spots = lane | 1 << 14 if lane & 2 else lane
+        same = (rest >> (rank - 1) & _COLUMN).bit_count()
+        if same >= 2 or _in_run(spots, rank):
+            out.append(move)
+            continue
+        if base is None:
+            base = _room(state.table, suit)
+        open_ranks, spans = base
+        if isinstance(move, MakeMeld):
+            first = move.cards[0]
+            if first.rank is move.cards[1].rank:
+                if len(move.cards) < RULES.set_max:
+                    open_ranks |= 1 << first.rank
+            elif (first.index >> 4) - 1 == suit:
+                low = 1 if first.rank is Rank.ACE else int(first.rank)
+                spans = [*spans, (0, low, low + len(move.cards) - 1)]
+        else:
+            target = state.table[move.meld - 1].meld
+            if target.kind is MeldKind.SET:
+                if len(target.cards) + 1 >= RULES.set_max and target.rank is not None:
+                    open_ranks &= ~(1 << target.rank)
+            elif (target.cards[0].index >> 4) - 1 == suit:
+                low, high = target.low, target.low + len(target.cards) - 1
+                if high < 14 and move.card.index == _AT[suit][high + 1].index:
+                    high += 1
+                else:
+                    low -= 1
+                spans = [span for span in spans if span[0] != move.meld]
+                if high - low + 1 < RULES.run_max:
+                    spans.append((move.meld, low, high))
+        if open_ranks >> rank & 1 or _chain(rank, spots, [(low, high) for _, low, high in spans]):
+            out.append(move)
+    return out
+
+
+def _room(table: Sequence[TableMeld], suit: int) -> tuple[int, list[tuple[int, int, int]]]:
+    """The ranks of sets with room (bits) and the runs of `suit` with room, as (meld number,
+    low, high)."""
+    open_ranks = 0
+    spans = []
+    for number, tm in enumerate(table, 1):
+        m = tm.meld
+        n = len(m.cards)
+        if m.kind is MeldKind.SET:
+            if n < RULES.set_max and m.rank is not None:
+                open_ranks |= 1 << m.rank
+        elif n < RULES.run_max and (m.cards[0].index >> 4) - 1 == suit:
+            spans.append((number, m.low, m.low + n - 1))
+    return open_ranks, spans
+
+
+def _keeps_turn(state: State, hmask: int, move: MakeMeld | LayOff) -> bool:
+    """With a card taken apart this turn, the play still lets the turn end: an owed card can
+    still reach the table, a kept card is never left as the only card."""
+    card = state.taken[0]
+    cards = move.cards if isinstance(move, MakeMeld) else (move.card,)
+    if _mask(cards) & _BIT[card.index]:
+        return True
+    rest = hmask & ~_mask(cards)
+    if not state.owed:
+        if rest:
+            return True
+        return _finishable((), state, _table_after(state, move))
+    rank, suit = card.rank, (card.index >> 4) - 1
+    lane = (rest >> (13 * suit) & 0x1FFF) << 1
+    spots = lane | (1 << 14 if lane & 2 else 0)
+    same = (rest >> (rank - 1) & _COLUMN).bit_count()
+    if same >= 2 or _in_run(spots, rank):
+        return True
+    open_ranks, runs = _targets(_table_after(state, move))
+    return _usable(card, same, spots, open_ranks, runs[suit])
+
+
+def _table_after(state: State, move: MakeMeld | LayOff) -> tuple[TableMeld, ...]:
+    if isinstance(move, MakeMeld):
+        return (*state.table, table_meld(_meld_of_move(move.cards), move.player))
+    return _grow(state.table, move.meld, move.card, move.player)
+
+
+def _meld_of_move(cards: tuple[Card, ...]) -> Meld:
+    """The meld of a legal `MakeMeld`'s cards (a set in display order, a run from its low end)."""
+    first = cards[0]
+    if first.rank is cards[1].rank:
+        return Meld(MeldKind.SET, cards, rank=first.rank)
+    return Meld(MeldKind.RUN, cards, suit=first.suit, low=1 if first.rank is Rank.ACE else int(first.rank))
+
+
+def _finishable(rest: tuple[Card, ...], state: State, table: Sequence[TableMeld]) -> bool:
+    """After a play leaving `rest` in hand and `state.taken` still apart, the turn can end:
+    an owed card can still reach the table, and a kept card is never the only card left."""
+    if not state.taken:
+        return True
+    card = state.taken[0]
+    if state.owed:
+        same, spots = 0, 0
+        for c in rest:
+            if c.rank is card.rank:
+                same += 1
+            if c.suit is card.suit:
+                spots |= _SPOTS[c.rank]
+        open_ranks, runs = _targets(table)
+        return _usable(card, same, spots, open_ranks, runs[(card.index >> 4) - 1])
+    return bool(rest) or any(can_lay_off(tm.meld, card, RULES) for tm in table)
+
+
+def _grow(table: tuple[TableMeld, ...], number: int, card: Card, seat: int) -> tuple[TableMeld, ...]:
+    """The table after `seat` lays `card` off onto meld `number`, the card credited to `seat`:
+    what `parlour.core.melds.lay_off_credited` gives (the tests compare them), built directly
+    for one pack without wild cards. An ace that fits both ends of a run of 2 to king goes high."""
+    tm = table[number - 1]
+    m = tm.meld
+    cards, credit = m.cards, tm.credit
+    if m.kind is MeldKind.SET:
+        at = bisect.bisect(cards, _KEY[card.index], key=_key)
+        meld = Meld(MeldKind.SET, (*cards[:at], card, *cards[at:]), rank=m.rank)
+        grown = TableMeld(meld, tm.owner, (*credit[:at], seat, *credit[at:]))
+    elif m.low + len(cards) <= 14 and card.index == _AT[(card.index >> 4) - 1][m.low + len(cards)].index:
+        grown = TableMeld(Meld(MeldKind.RUN, (*cards, card), suit=m.suit, low=m.low), tm.owner, (*credit, seat))
+    else:
+        meld = Meld(MeldKind.RUN, (card, *cards), suit=m.suit, low=m.low - 1)
+        grown = TableMeld(meld, tm.owner, (seat, *credit))
+    return (*table[: number - 1], grown, *table[number:])
+
+
+def _why_illegal(state: State, move: Move) -> str:
+    if state.phase is Phase.OVER:
+        return "the game is over"
+    if move.player != state.player:
+        return f"it is seat {state.player}'s turn"
+    hand = state.hands[state.player]
+    held = (*hand, *state.taken)
+    if isinstance(move, (DrawStock, TakeDiscards, Pass)) and state.phase is not Phase.DRAW:
+        return "draw once, at the start of the turn"
+    if isinstance(move, DrawStock):
+        return "the stock is used up: take from the discard pile or pass"
+    if isinstance(move, Pass):
+        return "pass only when the stock is used up"
+    if isinstance(move, TakeDiscards):
+        if not 1 <= move.depth <= len(state.discards):
+            return f"the discard pile holds {len(state.discards)} cards"
+        card = state.discards[-move.depth]
+        return f"{card} could not be played to the table this turn (a card taken from the pile must be)"
+    if state.phase is not Phase.PLAY:
+        return "draw first"
+    owed = state.taken[0] if state.owed else None
+    if isinstance(move, Discard):
+        if owed is not None:
+            return f"{owed} was taken from the discard pile and must be played to the table first"
+        if (move.card,) == state.taken:
+            return f"{move.card} was just taken from the discard pile and may not be discarded this turn"
+        return f"{move.card} is not in the hand"
+    cards = move.cards if isinstance(move, MakeMeld) else (move.card,)
+    missing = [c for c in cards if c not in held]
+    if missing:
+        return f"{cards_text(missing)} not in the hand"
+    if isinstance(move, MakeMeld):
+        problem = meld_problem(move.cards, RULES)
+        if problem is not None:
+            return problem
+        if len(move.cards) not in MELD_SIZES or len(set(move.cards)) != len(move.cards):
+            return "a new meld is 3 or 4 cards (lay off onto it to make it longer)"
+        if move.cards not in [m.cards for m in _candidate_melds(move.player, held) if isinstance(m, MakeMeld)]:
+            return "list a run from its low end and a set in display order"
+    else:
+        if not 1 <= move.meld <= len(state.table):
+            return f"there is no meld {move.meld} on the table"
+        if move.card not in _wanted(state.table[move.meld - 1].meld):
+            return f"{move.card} does not fit meld {move.meld} ({state.table[move.meld - 1]})"
+    if owed is not None:
+        return f"{owed} must still be playable this turn after that play"
+    return f"{state.taken[0]} could not be played or discarded after that play: keep a card to discard"
+
+
+def _apply(state: State, move: Move) -> State:
+    p = move.player
+    match move:
+        case DrawStock():
+            card = state.stock[0]
+            hand = _insert(state.hands[p], card)
+            return _BUILD(
+                state.options, state.hand, state.rng, None, _DRAW_EVENTS[p][card.index], state.dealer, Phase.PLAY, p,
+                _with_hand(state.hands, p, hand), state.stock[1:], state.discards, state.table, state.wants, (), False,
+                state.turn_count, state.scores,
+            )  # fmt: skip
+        case TakeDiscards(depth=depth):
+            rest, got = take_from_pile(state.discards, depth)
+            hand = sorted_cards((*state.hands[p], *got[1:])) if depth > 1 else state.hands[p]
+            owed = depth > 1 or state.options.top_card_must_be_played
+            event = Event(EventKind.TAKES, player=p, cards=got, label="discard pile")
+            return _BUILD(
+                state.options, state.hand, state.rng, None, (event,), state.dealer, Phase.PLAY, p,
+                _with_hand(state.hands, p, hand), state.stock, rest, state.table, state.wants, (got[0],), owed,
+                state.turn_count, state.scores,
+            )  # fmt: skip
+        case MakeMeld(cards=cards):
+            meld = _meld_of_move(cards)
+            table = (*state.table, table_meld(meld, p))
+            wants = (*state.wants, _want_of(meld))
+            return _after_play(state, p, cards, table, wants, Event(EventKind.MELDS, player=p, cards=cards))
+        case LayOff(card=card, meld=number):
+            table = _grow(state.table, number, card, p)
+            wants = (*state.wants[: number - 1], _want_of(table[number - 1].meld), *state.wants[number:])
+            event = Event(EventKind.LAYS_OFF, player=p, cards=(card,), numbers=(number,))
+            return _after_play(state, p, (card,), table, wants, event)
+        case Discard(card=card):
+            return _apply_discard(state, p, card)
+        case Pass():
+            told = (
+                Event(EventKind.PASSES, player=p),
+                Event(EventKind.NOTE, label="the stock is used up and the discard pile refused: the hand ends"),
+            )
+            return _end_hand(state, state.hands, state.table, state.discards, told)
+    raise IllegalMove(f"{move!r} is not a Rummy 500 move")
+
+
+def _with_hand(
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]], p: int, hand: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    return (hand, hands[1]) if p == 0 else (hands[0], hand)
+
+
+def _after_play(
+    state: State, p: int, cards: tuple[Card, ...], table: tuple[TableMeld, ...], wants: tuple[int, ...], event: Event
+) -> State:
+    taken, owed = state.taken, state.owed
+    apart = taken[0].index if taken else -1
+    hand = state.hands[p]
+    for c in cards:
+        if c.index == apart:
+            taken, owed = (), False
+        else:
+            hand = _without(hand, c)
+    hands = _with_hand(state.hands, p, hand)
+    if not hand and not taken:
+        told = (event, Event(EventKind.GOES_OUT, player=p))
+        return _end_hand(state, hands, table, state.discards, told)
+    return _BUILD(
+        state.options, state.hand, state.rng, None, (event,), state.dealer, Phase.PLAY, p, hands, state.stock,
+        state.discards, table, wants, taken, owed, state.turn_count, state.scores,
+    )  # fmt: skip
+
+
+def _apply_discard(state: State, p: int, card: Card) -> State:
+    hand = _without(state.hands[p], card)
+    if state.taken:  # the kept top card joins the hand at the end of the turn
+        hand = _insert(hand, state.taken[0])
+    hands = _with_hand(state.hands, p, hand)
+    discards = (*state.discards, card)
+    events = _DISCARD_EVENTS[p][card.index]
+    if not hand:
+        return _end_hand(state, hands, state.table, discards, (*events, Event(EventKind.GOES_OUT, player=p)))
+    if state.turn_count >= state.options.max_turns:
+        note = Event(EventKind.NOTE, label=f"{state.options.max_turns} turns played: the hand ends")
+        return _end_hand(state, hands, state.table, discards, (*events, note))
+    return _BUILD(
+        state.options, state.hand, state.rng, None, events, state.dealer, Phase.DRAW, 1 - p, hands, state.stock,
+        discards, state.table, state.wants, (), False, state.turn_count + 1, state.scores,
+    )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------
+# Dealing and scoring
+
+
+def _deal(
+    options: Options,
+    number: int,
+    dealer: int,
+    rng: Rng,
+    deck: Sequence[Card | str] | None,
+    totals: tuple[int, int],
+    events: tuple[Event, ...],
+) -> State:
+    cards, rng = shuffled_or_fixed(PACK, rng, deck)
+    dealt, rest = deal(cards, players=PLAYERS, first=1 - dealer, each=HAND_SIZE)
+    upcard = rest[0]
+    events = (
+        *events,
+        Event(EventKind.DEALS, player=dealer, numbers=(number,)),
+        Event(EventKind.TURNS_UP, cards=(upcard,)),
+    )
+    return _BUILD(
+        options, number, rng, None, events, dealer, Phase.DRAW, 1 - dealer,
+        (sorted_cards(dealt[0]), sorted_cards(dealt[1])), rest[1:], (upcard,), (), (), (), False, 1, totals,
+    )  # fmt: skip
+
+
+def _end_hand(
+    state: State,
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]],
+    table: tuple[TableMeld, ...],
+    discards: tuple[Card, ...],
+    told: tuple[Event, ...],
+) -> State:
+    """Scores the hand (table credit less cards held), then deals the next or ends the game."""
+    gained = hand_result(table, hands)
+    totals = (state.scores[0] + gained[0], state.scores[1] + gained[1])
+    shown = tuple(Event(EventKind.SHOWS, player=s, cards=held) for s, held in enumerate(hands) if held)
+    events = (*told, *shown, Event(EventKind.HAND_SCORED, numbers=gained))
+    o = state.options
+    best = max(totals)
+    if best >= o.target and totals.count(best) == 1:
+        winner = totals.index(best)
+        events = (
+            *events,
+            Event(EventKind.HAS, player=0, numbers=(totals[0],)),
+            Event(EventKind.HAS, player=1, numbers=(totals[1],)),
+            Event(EventKind.GAME_OVER, numbers=(winner,)),
+        )
+        return _BUILD(
+            o, state.hand, state.rng, None, events, state.dealer, Phase.OVER, winner, hands, state.stock,
+            discards, table, _wants_of(table), (), False, state.turn_count, totals,
+        )  # fmt: skip
+    if best >= o.target:
+        events = (*events, Event(EventKind.NOTE, label="tied for the lead at the target: another hand"))
+    assert state.rng is not None
+    return _deal(o, state.hand + 1, 1 - state.dealer, state.rng, None, totals, events)
+
+
+# ---------------------------------------------------------------------------------------------
+# Text picture
+
+_TO_DO: Final = {
+    Phase.DRAW: "draw stock or take from the discard pile",
+    Phase.PLAY: "meld, lay off, then discard",
+}
+
+
+def render(state: State) -> str:
+    """A plain-text picture: hand and dealer, what the seat to act must do (or the result), each
+    seat's total, table points and cards (a visible hand by suit), the numbered table melds
+    with their credit, the stock count and the fanned discard pile with its depths."""
+    o = state.options
+    lines = [f"hand {state.hand}, dealer seat {state.dealer}, game to {o.target}"]
+    p = state.player
+    if state.phase is Phase.OVER:
+        lines.append(f"game over: seat {p} wins, {state.scores[p]} to {state.scores[1 - p]}")
+    elif state.phase is Phase.DRAW and not state.stock:
+        lines.append(f"seat {p} to take from the discard pile or pass (the stock is used up)")
+    elif state.taken:
+        must = "must play it to the table" if state.owed else "may not discard it this turn"
+        lines.append(f"seat {p} took {state.taken[0]} from the pile and {must}; {_TO_DO[Phase.PLAY]}")
+    else:
+        lines.append(f"seat {p} to {_TO_DO[state.phase]}")
+    on_table = table_points(state)
+    for s, held in enumerate(state.hands):
+        line = f"seat {s}  total {state.scores[s]}, on the table {on_table[s]}, {len(held)} cards"
+        if held and not any(c.is_hidden for c in held):
+            line += ": " + by_suit(held)
+        lines.append(line)
+    for number, tm in enumerate(state.table, 1):
+        credit = "" if set(tm.credit) == {tm.owner} else " (laid off by seat " + ", ".join(
+            f"{c}: {w}" for c, w in zip(tm.meld.cards, tm.credit) if w != tm.owner
+        ) + ")"
+        lines.append(f"  meld {number} of seat {tm.owner}: {tm.meld}{credit}")
+    pile = state.discards
+    fanned = " ".join(f"{c}[{len(pile) - i}]" for i, c in enumerate(pile)) or "empty"
+    lines.append(f"stock {len(state.stock)} cards; discard pile (top last, [depth]): {fanned}")
+    return "\n".join(lines)
+
+
+GAME: Final = GameSpec[State, Move, Options](
+    name="rummy_500",
+    title="Rummy 500",
+    family="rummy",
+    summary="Two players meld sets and runs, dig into a fanned discard pile, lay off on any meld, "
+    "score melded cards less cards held, and play to 500.",
+    players=(PLAYERS,),
+    default_players=PLAYERS,
+    options_type=Options,
+    state_type=State,
+    move_types=MOVE_TYPES,
+    presets=(("hoyle", Options.hoyle()),),
+    max_plies=200_000,
+    quick=QUICK,
+    zones=ZONES,
+    new_game=new_game,
+    legal_moves=legal_moves,
+    apply=apply,
+    to_act=to_act,
+    is_over=is_over,
+    scores=scores,
+    winners=winners,
+    view=view,
+    parse_move=parse_move,
+    check_invariants=check_invariants,
+    shuffle_unseen=shuffle_unseen,
+    render=render,
+)
