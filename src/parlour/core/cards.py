@@ -49,6 +49,7 @@ __all__ = [
     "sorted_cards",
     "standard_pack",
     "stripped_pack",
+    "without",
 ]
 
 
@@ -252,6 +253,23 @@ def seat_card_table(make: Callable[[int, Card], T], seats: int, pack: Iterable[C
             row[card.index] = make(seat, card)
         rows.append(tuple(row))
     return tuple(rows)
+
+
+def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """`cards` less one copy of `card`, the others in their order (a hand after a play).
+
+    Cards dealt from a pack are the pack's own interned objects, so the copy is found by
+    identity first, which is the cheap path; an equal card that is another object (read from
+    JSON, say) is found by value. A card not in `cards` raises ValueError.
+
+    >>> cards_text(without(parse_cards("2C 7H 7H KS"), Card.parse("7H")))
+    '2C 7H KS'
+    """
+    rest = tuple([c for c in cards if c is not card])
+    if len(rest) == len(cards) - 1:
+        return rest
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
 
 
 def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:

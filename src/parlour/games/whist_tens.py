@@ -43,7 +43,17 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from parlour.core.cards import ACE_HIGH, Card, Rank, RankOrder, Suit, seat_card_table, sorted_cards, standard_pack
+from parlour.core.cards import (
+    ACE_HIGH,
+    Card,
+    Rank,
+    RankOrder,
+    Suit,
+    seat_card_table,
+    sorted_cards,
+    standard_pack,
+    without,
+)
 from parlour.core.deck import fixed_deck
 from parlour.core.events import Event, EventKind
 from parlour.core.game import GameSpec, builder, checked_apply, moves_for, require_options, require_players
@@ -494,18 +504,9 @@ def _why_illegal(state: State, move: Move) -> str:
     return f"must follow suit: holds a {word}"
 
 
-def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """`cards` less `card` (found by identity first: dealt cards are the pack's own objects)."""
-    rest = tuple([c for c in cards if c is not card])
-    if len(rest) < len(cards):
-        return rest
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1 :]
-
-
 def _apply(state: State, move: Move) -> State:
     seat, card = move.player, move.card
-    hands = replace_at(state.hands, seat, _without(state.hands[seat], card))
+    hands = replace_at(state.hands, seat, without(state.hands[seat], card))
     trick = state.trick.plus(card, seat)
     events: tuple[Event, ...] = _PLAY_EVENTS[seat][card.index]
     cards = trick.cards

@@ -37,7 +37,7 @@ from parlour.core.auction import (
     result,
     why_illegal as why_call_illegal,
 )
-from parlour.core.cards import ACE_HIGH, Card, Suit, seat_card_table, sorted_cards
+from parlour.core.cards import ACE_HIGH, Card, Suit, seat_card_table, sorted_cards, without
 from parlour.core.deck import fixed_deck
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind
@@ -703,20 +703,11 @@ def _contract_text(contract: Contract) -> str:
     return f"{contract.bid}{word}"
 
 
-def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """`cards` less `card` (found by identity first: dealt cards are the pack's own objects)."""
-    rest = tuple([c for c in cards if c is not card])
-    if len(rest) < len(cards):
-        return rest
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1 :]
-
-
 def _apply_play(state: State, move: PlayCard) -> State:
     card = move.card
     trick = state.trick
     seat = (trick.leader + len(trick.cards)) % 4
-    hands = replace_at(state.hands, seat, _without(state.hands[seat], card))
+    hands = replace_at(state.hands, seat, without(state.hands[seat], card))
     events: tuple[Event, ...] = _PLAY_EVENTS[seat][card.index]
     contract = state.contract
     assert contract is not None

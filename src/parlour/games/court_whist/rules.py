@@ -17,7 +17,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from parlour.core.cards import ACE_HIGH, SUITS, Card, Rank, Suit, seat_card_table, sorted_cards
+from parlour.core.cards import ACE_HIGH, Card, Rank, SUITS, Suit, seat_card_table, sorted_cards, without
 from parlour.core.deck import fixed_deck
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind
@@ -566,22 +566,13 @@ def _apply_speak(state: State, move: Speak) -> State:
     )
 
 
-def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """`cards` less `card` (found by identity first: dealt cards are the pack's own objects)."""
-    rest = tuple([c for c in cards if c is not card])
-    if len(rest) < len(cards):
-        return rest
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1 :]
-
-
 def _apply_play(state: State, move: PlayCard) -> State:
     seat, card = move.player, move.card
     upcard = state.upcard
     if upcard is not None and seat == state.dealer and card == upcard:
         upcard, hands = None, state.hands
     else:
-        hands = replace_at(state.hands, seat, _without(state.hands[seat], card))
+        hands = replace_at(state.hands, seat, without(state.hands[seat], card))
     trick = state.trick.plus(card, seat)
     events: tuple[Event, ...] = _PLAY_EVENTS[seat][card.index]
     cards = trick.cards

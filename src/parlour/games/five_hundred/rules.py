@@ -29,7 +29,7 @@ from parlour.core.auction import (
     new_auction,
     result,
 )
-from parlour.core.cards import ACE_HIGH, Card, Suit, seat_card_table, sorted_cards
+from parlour.core.cards import ACE_HIGH, Card, Suit, seat_card_table, sorted_cards, without
 from parlour.core.deck import fixed_deck
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind
@@ -630,18 +630,9 @@ def _apply_call(state: State, move: Pass | MakeBid) -> State:
     )  # fmt: skip
 
 
-def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """`cards` less `card` (found by identity first: dealt cards are the pack's own objects)."""
-    rest = tuple([c for c in cards if c is not card])
-    if len(rest) < len(cards):
-        return rest
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1 :]
-
-
 def _apply_discard(state: State, move: Discard) -> State:
     seat, card = move.player, move.card
-    hands = replace_at(state.hands, seat, _without(state.hands[seat], card))
+    hands = replace_at(state.hands, seat, without(state.hands[seat], card))
     kitty = (*state.kitty, card)
     events: tuple[Event, ...] = _DISCARD_EVENTS[seat][card.index]
     phase = _DISCARD
@@ -658,7 +649,7 @@ def _apply_discard(state: State, move: Discard) -> State:
 
 def _apply_play(state: State, move: PlayCard) -> State:
     seat, card = move.player, move.card
-    hands = replace_at(state.hands, seat, _without(state.hands[seat], card))
+    hands = replace_at(state.hands, seat, without(state.hands[seat], card))
     trick = state.trick.plus(card, seat)
     events: tuple[Event, ...] = _PLAY_EVENTS[seat][card.index]
     cards = trick.cards

@@ -18,7 +18,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from parlour.core.cards import ACE_HIGH, HIDDEN, Card, Suit, sorted_cards
+from parlour.core.cards import ACE_HIGH, Card, HIDDEN, Suit, sorted_cards, without
 from parlour.core.deck import fixed_deck
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind
@@ -557,22 +557,13 @@ def _apply(state: State, move: Move) -> State:
     return _finish_hand(state, (chose,), move.choice)
 
 
-def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """`cards` less `card` (found by identity first: dealt cards are the pack's own objects)."""
-    rest = tuple([c for c in cards if c is not card])
-    if len(rest) < len(cards):
-        return rest
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1 :]
-
-
 def _apply_pass(state: State, move: PassCard) -> State:
     seat, card = move.player, move.card
     hands, passes = state.hands, state.passes
     n = len(hands)
     offset = pass_offset(state.options, n, state.hand)
     chosen = (*passes[seat], card)
-    hands = replace_at(hands, seat, _without(hands[seat], card))
+    hands = replace_at(hands, seat, without(hands[seat], card))
     passes = replace_at(passes, seat, chosen)
     events = _GIVE_EVENTS[(seat + offset) % n][seat][card.index]
     trick, phase = state.trick, _PASS
@@ -596,7 +587,7 @@ def _apply_pass(state: State, move: PassCard) -> State:
 
 def _apply_play(state: State, move: PlayCard) -> State:
     seat, card = move.player, move.card
-    hands = replace_at(state.hands, seat, _without(state.hands[seat], card))
+    hands = replace_at(state.hands, seat, without(state.hands[seat], card))
     trick = state.trick.plus(card, seat)
     events: tuple[Event, ...] = _PLAY_EVENTS[seat][card.index]
     cards = trick.cards

@@ -16,7 +16,18 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from parlour.core.cards import ACE_HIGH, CARD_INDICES, HIDDEN, Card, Rank, Suit, parse_cards, seat_card_table, sorted_cards
+from parlour.core.cards import (
+    ACE_HIGH,
+    CARD_INDICES,
+    Card,
+    HIDDEN,
+    Rank,
+    Suit,
+    parse_cards,
+    seat_card_table,
+    sorted_cards,
+    without,
+)
 from parlour.core.deck import fixed_deck
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind
@@ -448,18 +459,9 @@ def _apply(state: State, move: Move) -> State:
     return _apply_pass(state, move)
 
 
-def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """`cards` less `card` (found by identity first: dealt cards are the pack's own objects)."""
-    rest = tuple([c for c in cards if c is not card])
-    if len(rest) < len(cards):
-        return rest
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1 :]
-
-
 def _apply_trick(state: State, move: PlayCard) -> State:
     seat, card = move.player, move.card
-    hands = replace_at(state.hands, seat, _without(state.hands[seat], card))
+    hands = replace_at(state.hands, seat, without(state.hands[seat], card))
     trick = state.trick.plus(card, seat)
     events: tuple[Event, ...] = _PLAY_EVENTS[seat][card.index]
     n = len(hands)
@@ -500,7 +502,7 @@ def _next_holder(hands: tuple[tuple[Card, ...], ...], seat: int) -> int:
 
 def _apply_sevens(state: State, move: PlayCard) -> State:
     seat, card = move.player, move.card
-    held = _without(state.hands[seat], card)
+    held = without(state.hands[seat], card)
     hands = replace_at(state.hands, seat, held)
     suit = card.suit
     assert suit is not None
