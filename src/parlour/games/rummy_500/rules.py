@@ -1,48 +1,11 @@
-"""Rummy 500 for two players: meld from a fanned discard pile, score what you meld, play to 500.
+"""Rummy 500 play: the `State`, zones, the public verbs and the phase helpers behind them.
 
-Rule source: the Hoyle Card Games manual, "Rummy 500". Two players, one 52-card pack, 13 cards
-each, an upcard starts the discard pile, which is fanned so that every card in it may be taken:
-the top card, or a deeper card together with every card above it, as long as the card taken (the
-deepest one) is played to the table in the same turn. A turn is a draw, any number of melds and
-lay-offs (onto anyone's melds), then a discard, unless the last card was melded. A hand ends
-when a player has no cards left, or when the stock is used up and the player to move passes
-instead of taking from the discard pile. Each player scores the cards credited to them on the
-table less the cards left in their hand; the game is to 500.
-
-Readings where the seed is silent (library choices, stated in the docs):
-
-* Card values (the seed only hints at the ace's 15): an ace counts 15, except 1 when it stands as
-  the low end of a run (A-2-3); kings, queens and jacks 10; other cards their pip value; an ace
-  left in hand counts 15 against (`POINTS` is `parlour.core.melds.POINTS_RUMMY_500`).
-* Melds: sets of 3 or 4 cards of a rank; runs of 3 or more in a suit, the ace high (Q-K-A) or
-  low (A-2-3) but never around the corner (K-A-2). A run of 2 to king takes the ace high.
-* Laying off is allowed onto either player's melds at any time, before one's own first meld
-  too; each card is credited to the player who put it on the table.
-* Taking from the discard pile: the card taken must be playable this turn, in a new meld with
-  cards held and the other cards taken, or laid off, possibly after other lay-offs in a chain.
-  Until it is on the table the player may neither discard nor make a play that leaves it
-  unplayable. The option `top_card_must_be_played=False` frees the top card (the seed's
-  game option); it then may not be discarded in the same turn.
-* The stock is never reshuffled: once it is empty, the player to move takes from the discard
-  pile under the usual rule or passes, and a pass ends the hand. A safety cap
-  (`Options.max_turns`, turns per hand) ends a hand the same way; with the seed's rules a hand
-  never reaches it.
-* The deal alternates; the non-dealer plays first. Cards are dealt one at a time from the
-  dealer's left. When both players reach the target with the same highest total, another hand
-  is played (seed: "further hands are played until there is a single winner").
-* Move enumeration: melds are offered as three or four cards; a longer run is made by laying
-  off onto it (the credit is the same). Runs are listed suit by suit from the low end, then
-  sets by rank, then lay-offs by meld number and card (ace first), then discards in hand order.
-
->>> state = new_game(seed=1, dealer=0)
->>> state.discards, [str(m) for m in legal_moves(state)]
-((Card(rank=Rank.FIVE, suit=Suit.CLUBS),), ['draw stock', 'take 1'])
->>> state = apply(state, parse_move(state, "take 1"))
->>> [str(m) for m in legal_moves(state)]  # 5C must be melded: no discard, and 5S is kept for it
-['meld AC AD AH', 'meld 5C 5H 5S']
->>> state = apply(state, parse_move(state, "meld 5S 5H 5C"))
->>> table_points(state), [str(m) for m in legal_moves(state)][:3]
-((0, 15), ['meld AC AD AH', 'discard 3C', 'discard QC'])
+A hand is dealt (`_deal`), played turn by turn (a draw from the stock or the fanned discard
+pile, melds and lay-offs, a discard) and scored (`_end_hand`), which ends the game or deals the
+next hand. The play loop is the hot path: legal moves are cached on the state (`State.legal`),
+the cards each table meld wants are kept as bit masks (`State.wants`), moves and events are
+prebuilt (see `moves`), the bit tests are in `masks`, and states are built with
+`builder(State)`.
 """
 
 from __future__ import annotations
@@ -50,203 +13,71 @@ from __future__ import annotations
 import bisect
 import enum
 import functools
-import itertools
 from collections.abc import Sequence
-from typing import Final, TypeAlias
+from typing import Final
 
 import attrs
 
-from parlour.core.cards import (
-    CARD_INDICES,
-    Card,
-    Rank,
-    Suit,
-    cards_text,
-    parse_cards,
-    seat_card_table,
-    sorted_cards,
-    standard_pack,
-)
+from parlour.core.cards import CARD_INDICES, Card, Rank, cards_text, parse_cards, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.errors import IllegalMove, NotationError
 from parlour.core.events import Event, EventKind
-from parlour.core.game import GameSpec, builder, checked_apply, moves_for, require_options, require_players
+from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players
 from parlour.core.melds import (
-    POINTS_RUMMY_500,
-    AceMode,
     Meld,
     MeldKind,
-    MeldRules,
     TableMeld,
     can_lay_off,
     credited_points,
     meld_problem,
     meld_readings,
-    rank_at,
     table_meld,
     take_from_pile,
 )
 from parlour.core.notation import normalize, parse_by_matching, split_seat
-from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat
-from parlour.core.text import by_suit
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
-
-# ---------------------------------------------------------------------------------------------
-# Rule tables
-
-PLAYERS: Final = 2
-"""The seed: "played by two people"."""
-HAND_SIZE: Final = 13
-"""The seed: "Each player receives a hand of 13 cards"."""
-PACK: Final = standard_pack()
-POINTS: Final = POINTS_RUMMY_500
-"""Ace 15 (1 as the low end of a run), court cards 10, pips their face value."""
-RULES: Final = MeldRules(ace_mode=AceMode.EITHER)
-"""Sets of 3-4 of a rank in distinct suits, runs of 3 or more in a suit, ace high or low."""
-MELD_SIZES: Final = (3, 4)
-"""The sizes of the new melds offered as moves (longer runs grow by lay-offs)."""
-
-
-@attrs.frozen(kw_only=True)
-class Options:
-    """Rule options; the defaults are the Hoyle Card Games manual's game."""
-
-    top_card_must_be_played: bool = True
-    """A player who takes the top discard must play it to the table this turn (seed: "You can
-    change the game options to not require you to play this card"; then it may be kept, and
-    a different card discarded)."""
-    target: int = 500
-    """The game ends after a hand in which a player reaches this total (seed: 500)."""
-    max_turns: int = 1000
-    """Safety cap on turns in one hand (a library addition): the hand then ends as when the stock is
-    used up. The seed's rules end every hand long before it."""
-
-    def __attrs_post_init__(self) -> None:
-        check_option_types(self)
-        if not 1 <= self.target <= 100_000:
-            raise ValueError(f"target must be 1 to 100000 points, not {self.target}")
-        if not 2 <= self.max_turns <= 100_000:
-            raise ValueError(f"max_turns must be 2 to 100000, not {self.max_turns}")
-
-    @classmethod
-    def hoyle(cls) -> Options:
-        """The Hoyle Card Games manual's game (the defaults)."""
-        return cls()
-
-
-QUICK: Final = Options(target=250)
-"""A short match for the generic sweeps: the first to 250 (two or three hands)."""
-_DEFAULTS: Final = Options()
-
-
-# ---------------------------------------------------------------------------------------------
-# Moves
-
-
-@attrs.frozen
-class DrawStock:
-    """Draw the top card of the stock."""
-
-    player: int
-
-    def __str__(self) -> str:
-        return "draw stock"
-
-
-@attrs.frozen
-class TakeDiscards:
-    """Take the discard at `depth` (1 is the top card) and every card above it."""
-
-    player: int
-    depth: int
-
-    def __str__(self) -> str:
-        return f"take {self.depth}"
-
-
-@attrs.frozen
-class MakeMeld:
-    """Lay a new meld (3 or 4 cards, a run listed from its low end) on the table."""
-
-    player: int
-    cards: tuple[Card, ...]
-
-    def __str__(self) -> str:
-        return "meld " + cards_text(self.cards)
-
-
-@attrs.frozen
-class LayOff:
-    """Add `card` to the table meld numbered `meld` (from 1, in the order they were laid)."""
-
-    player: int
-    card: Card
-    meld: int
-
-    def __str__(self) -> str:
-        return f"lay off {self.card} on {self.meld}"
-
-
-@attrs.frozen
-class Discard:
-    """Discard `card` face up on the pile and end the turn."""
-
-    player: int
-    card: Card
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
-
-
-@attrs.frozen
-class Pass:
-    """With the stock used up, take nothing: the hand ends."""
-
-    player: int
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-Move: TypeAlias = DrawStock | TakeDiscards | MakeMeld | LayOff | Discard | Pass
-MOVE_TYPES: Final = (DrawStock, TakeDiscards, MakeMeld, LayOff, Discard, Pass)
-
-_STOCK: Final = (DrawStock(0), DrawStock(1))
-_PASS: Final = (Pass(0), Pass(1))
-_DISCARD: Final = seat_card_table(Discard, PLAYERS, PACK)
-_DISCARD_EVENTS: Final = seat_card_table(
-    lambda p, c: (Event(EventKind.DISCARDS, player=p, cards=(c,)),), PLAYERS, PACK
+from parlour.games.rummy_500.masks import (
+    _AT,
+    _BIT,
+    _COLUMN,
+    _LANE,
+    _PAIRS,
+    _SPOTS,
+    _SUIT_BITS,
+    _chain,
+    _in_run,
+    _mask,
+    _room,
+    _targets,
+    _usable,
+    _want_of,
+    _wanted,
+    _wants_of,
 )
-_DRAW_EVENTS: Final = seat_card_table(
-    lambda p, c: (Event(EventKind.DRAWS, player=p, cards=(c,), private=True),), PLAYERS, PACK
+from parlour.games.rummy_500.moves import (
+    _DISCARD,
+    _DISCARD_EVENTS,
+    _DRAW_EVENTS,
+    _PASS,
+    _STOCK,
+    _TAKE,
+    MOVE_TYPES,
+    Discard,
+    DrawStock,
+    LayOff,
+    MakeMeld,
+    Move,
+    Pass,
+    TakeDiscards,
+    _candidate_melds,
+    _lay_offs,
+    _meld_of_move,
+    _melds_in,
 )
-_TAKE: Final = tuple(tuple(TakeDiscards(p, d) for d in range(len(PACK) + 1)) for p in range(PLAYERS))
-"""`_TAKE[seat][depth]`: the move (depth 0 is a placeholder no state reaches)."""
-_KEY: Final = tuple({c.index: c.sort_key for c in PACK}.get(i, -1) for i in range(CARD_INDICES))
-"""`_KEY[card.index]`: the card's place in a sorted hand."""
-
-
-def _key(card: Card) -> int:
-    return _KEY[card.index]
-
-
-def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """`held` (sorted) with `card` in its place."""
-    at = bisect.bisect(held, _KEY[card.index], key=_key)
-    return (*held[:at], card, *held[at:])
-
-
-def _without(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """`held` less `card` (found by its index: no equality calls)."""
-    i = card.index
-    at = 0
-    for c in held:
-        if c.index == i:
-            return held[:at] + held[at + 1 :]
-        at += 1
-    raise ValueError(f"{card} is not held")
+from parlour.games.rummy_500.options import _DEFAULTS, HAND_SIZE, MELD_SIZES, PACK, PLAYERS, POINTS, RULES, Options
+from parlour.games.rummy_500.scoring import hand_result
 
 
 # ---------------------------------------------------------------------------------------------
@@ -417,32 +248,6 @@ def table_points(state: State) -> tuple[int, int]:
     return a, b
 
 
-def hand_result(table: Sequence[TableMeld], hands: Sequence[Sequence[Card]]) -> tuple[int, ...]:
-    """What a hand scores per seat: the points credited on the table less the cards held.
-
-    >>> from parlour.core.melds import make_meld
-    >>> melds = [table_meld(make_meld(parse_cards(t), RULES), 0) for t in ("QH KH AH", "AS 2S 3S", "7C 7D 7S")]
-    >>> hand_result(melds, (parse_cards("AD 9C"), ()))
-    (38, 0)
-    """
-    on_table = credited_points(table, POINTS, len(hands))
-    return tuple(on_table[s] - POINTS.total(held) for s, held in enumerate(hands))
-
-
-@functools.lru_cache(maxsize=8192)
-def meld_of(cards: tuple[Card, ...]) -> Meld:
-    """The meld a move's cards make (a set, or a run listed from its low end): ValueError if none.
-
-    >>> meld_of(parse_cards("QH KH AH")).low, meld_of(parse_cards("AH 2H 3H")).low
-    (12, 1)
-    """
-    readings = meld_readings(cards, RULES)
-    for reading in readings:
-        if reading.kind is MeldKind.SET or reading.cards == cards:
-            return reading
-    raise ValueError(meld_problem(cards, RULES) or f"{cards_text(cards)}: list a run from its low end")
-
-
 def check_invariants(state: State) -> None:
     """Raises ValueError for a state no game reaches (also accepts views)."""
     check_seat("dealer", state.dealer, PLAYERS)
@@ -600,214 +405,6 @@ def take_depths(
     return tuple(out)
 
 
-def _targets(table: Sequence[TableMeld]) -> tuple[int, tuple[list[tuple[int, int]], ...]]:
-    """What the table offers for lay-offs: the ranks of sets with room (bits), and per suit the
-    (low, high) positions of its runs with room."""
-    open_ranks = 0
-    runs: tuple[list[tuple[int, int]], ...] = ([], [], [], [])
-    for tm in table:
-        m = tm.meld
-        n = len(m.cards)
-        if m.kind is MeldKind.SET:
-            if n < RULES.set_max and m.rank is not None:
-                open_ranks |= 1 << m.rank
-        elif n < RULES.run_max and m.suit is not None:
-            runs[m.suit].append((m.low, m.low + n - 1))
-    return open_ranks, runs
-
-
-def _usable(card: Card, same_rank: int, spots: int, open_ranks: int, runs: list[tuple[int, int]]) -> bool:
-    """`can_use_at_once` for one pack without wild cards, by bit tests: `same_rank` other cards
-    of the card's rank and the run positions `spots` of its suit are available (held or taken
-    along); `open_ranks` and `runs` are the table's room (`_targets`). A set or run of three
-    with them, or a lay-off, straight or after a chain of available cards of the suit filling
-    the gap to a run's end."""
-    rank = card.rank
-    return same_rank >= 2 or bool(open_ranks >> rank & 1) or _in_run(spots, rank) or _chain(rank, spots, runs)
-
-
-def _chain(rank: int, spots: int, runs: list[tuple[int, int]]) -> bool:
-    """A card of `rank` can be laid off onto one of `runs` (its suit's), after the available
-    cards at run positions `spots` fill the gap to the run's end."""
-    for low, high in runs:
-        for p in (1, 14) if rank == 1 else (rank,):
-            if p > high and p - low < RULES.run_max and spots & _SPAN[high + 1][p] == _SPAN[high + 1][p]:
-                return True
-            if p < low and high - p < RULES.run_max and spots & _SPAN[p + 1][low] == _SPAN[p + 1][low]:
-                return True
-    return False
-
-
-_SPAN: Final = tuple(tuple(((1 << b) - 1) ^ ((1 << a) - 1) if a <= b else 0 for b in range(16)) for a in range(16))
-"""`_SPAN[a][b]`: the bits of positions a..b-1 (empty when a == b)."""
-
-
-_SPOTS: Final = tuple((1 << r | (1 << 14 if r == 1 else 0)) if 1 <= r <= 13 else 0 for r in range(15))
-"""The run positions of a rank as bits: the ace stands at 1 and at 14."""
-
-
-def _pairs(rank: int) -> tuple[int, ...]:
-    """The pairs of run positions (as bits) that make a run of three with a card of `rank`."""
-    out = []
-    for p in (1, 14) if rank == 1 else (rank,):
-        for a, b in ((p - 2, p - 1), (p - 1, p + 1), (p + 1, p + 2)):
-            if 1 <= a and b <= 14:
-                out.append(1 << a | 1 << b)
-    return tuple(out)
-
-
-_PAIRS: Final = tuple(_pairs(r) if 1 <= r <= 13 else () for r in range(15))
-
-
-def _in_run(spots: int, rank: int) -> bool:
-    """True if cards at run positions `spots` make a run of three with a card of `rank`."""
-    for pair in _PAIRS[rank]:
-        if spots & pair == pair:
-            return True
-    return False
-
-
-_AT: Final = tuple(
-    tuple(Card(rank_at(p), suit) if 1 <= p <= 14 else Card(Rank.ACE, suit) for p in range(16)) for suit in Suit
-)
-"""`_AT[suit][position]`: the card at a run position (1 and 14 the ace)."""
-_BIT: Final = tuple(1 << (13 * ((i >> 4) - 1) + (i & 15) - 1) if 16 < i < 80 and 1 <= i & 15 <= 13 else 0
-                   for i in range(CARD_INDICES))  # fmt: skip
-"""`_BIT[card.index]`: the card's bit in a hand mask, bit `13 * suit + rank - 1` (clubs 0 to
-spades 3): each suit a 13-bit lane, ace to king, so a mask stays below 2**52 (a JSON number)."""
-_CARD_AT: Final = {b: c for c in PACK for b in [_BIT[c.index].bit_length() - 1]}
-"""The card at each bit of a hand mask."""
-_SUIT_BITS: Final = tuple(0x1FFF << (13 * ((i >> 4) - 1)) if i >= 16 else 0 for i in range(CARD_INDICES))
-"""`_SUIT_BITS[card.index]`: the bits of the card's suit in a hand mask."""
-_LANE: Final = tuple(13 * ((i >> 4) - 1) if i >= 16 else 0 for i in range(CARD_INDICES))
-"""`_LANE[card.index]`: the shift of the card's suit lane in a hand mask."""
-_COLUMN: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
-"""The bits of one rank in every suit of a hand mask (bit `card.index`, which is
-`13 * suit + rank - 1`, see `_BIT`), once shifted down by `rank - 1`."""
-
-
-@functools.cache
-def _run_moves(p: int, suit: int, lane: int) -> tuple[MakeMeld, ...]:
-    """Seat `p`'s runs of 3 and 4 in a suit whose held ranks are the bits of `lane`, from the
-    low end (memoised: the lanes of a suit are few)."""
-    spots = lane | (1 << 14 if lane & 2 else 0)
-    row = _AT[suit]
-    out = []
-    for low in range(1, 13):
-        if spots >> low & 7 == 7:
-            out.append(MakeMeld(p, row[low : low + 3]))
-            if spots >> low & 15 == 15:
-                out.append(MakeMeld(p, row[low : low + 4]))
-    return tuple(out)
-
-
-@functools.cache
-def _set_moves(p: int, rank: int, column: int) -> tuple[MakeMeld, ...]:
-    """Seat `p`'s sets of 3, then of 4, of `rank` among the suits held (`column`: a bit per
-    suit at `13 * suit`), each in display order."""
-    cards = tuple(_AT[s][rank] for s in range(4) if column >> (13 * s) & 1)
-    return tuple(MakeMeld(p, combo) for size in MELD_SIZES for combo in itertools.combinations(cards, size))
-
-
-def _candidate_melds(p: int, held: Sequence[Card]) -> list[Move]:
-    """Seat `p`'s new melds of 3 or 4 cards among `held` (one pack: every card distinct): runs
-    suit by suit (clubs, diamonds, hearts, spades) from the low end, then sets by rank."""
-    return _melds_in(p, _mask(held))
-
-
-def _mask(cards: Sequence[Card]) -> int:
-    """The cards as bits (`_BIT`: 13 * suit + rank - 1)."""
-    mask, bit = 0, _BIT
-    for c in cards:
-        mask |= bit[c.index]
-    return mask
-
-
-def _melds_in(p: int, mask: int) -> list[Move]:
-    found: list[Move] = []
-    a, b = (mask & 0x1FFF) << 1, (mask >> 13 & 0x1FFF) << 1
-    c, d = (mask >> 26 & 0x1FFF) << 1, (mask >> 39 & 0x1FFF) << 1
-    for suit, lane in ((0, a), (1, b), (2, c), (3, d)):
-        if lane.bit_count() >= 3:
-            found.extend(_run_moves(p, suit, lane))
-    three = (a & b & (c | d)) | (c & d & (a | b))
-    while three:
-        low = three & -three
-        rank = low.bit_length() - 1
-        found.extend(_set_moves(p, rank, mask >> (rank - 1) & _COLUMN))
-        three ^= low
-    return found
-
-
-def _wanted(meld: Meld) -> tuple[Card, ...]:
-    """The cards that could be laid off onto `meld` (one pack, no wild cards)."""
-    cards = meld.cards
-    n = len(cards)
-    if meld.kind is MeldKind.SET:
-        if n >= RULES.set_max or meld.rank is None:
-            return ()
-        have = 0
-        for c in cards:
-            have |= 1 << ((c.index >> 4) - 1)
-        rank = meld.rank
-        return tuple(_AT[s][rank] for s in range(4) if not have >> s & 1)
-    if n >= RULES.run_max or meld.suit is None:
-        return ()
-    row = _AT[meld.suit]
-    low, high = meld.low, meld.low + n - 1
-    if low > 1:
-        return (row[low - 1], row[high + 1]) if high < 14 else (row[low - 1],)
-    return (row[high + 1],)
-
-
-_LAY: Final[dict[tuple[int, int, int], LayOff]] = {}
-"""Lay-off moves made so far, by (seat, card index, meld number), handed out again."""
-
-
-def _lay(p: int, card: Card, number: int) -> LayOff:
-    key = (p, card.index, number)
-    move = _LAY.get(key)
-    if move is None:
-        move = _LAY[key] = LayOff(p, card, number)
-    return move
-
-
-def _lay_offs(p: int, mask: int, wants: tuple[int, ...]) -> list[LayOff]:
-    """Seat `p`'s lay-offs from the cards of `mask` onto the melds whose wanted cards are
-    `wants` (`State.wants`), by meld number, then card (suit by suit, ace first)."""
-    out: list[LayOff] = []
-    number = 0
-    for want in wants:
-        number += 1
-        fit = want & mask
-        while fit:
-            low = fit & -fit
-            out.append(_lay(p, _CARD_AT[low.bit_length() - 1], number))
-            fit ^= low
-    return out
-
-
-def _wants_of(table: Sequence[TableMeld]) -> tuple[int, ...]:
-    """Per table meld, the cards that could be laid off onto it now, as bits (`_BIT`)."""
-    return tuple(_want_of(tm.meld) for tm in table)
-
-
-def _want_of(m: Meld) -> int:
-    """The cards that could be laid off onto meld `m`, as bits (one pack, no wild cards)."""
-    n = len(m.cards)
-    want = 0
-    if m.kind is MeldKind.SET:
-        if n < RULES.set_max and m.rank is not None:
-            want = (_COLUMN << (m.rank - 1)) & ~_mask(m.cards)
-    elif n < RULES.run_max and m.suit is not None:
-        row = _AT[m.suit]
-        if m.low > 1:
-            want |= _BIT[row[m.low - 1].index]
-        if m.low + n <= 14:
-            want |= _BIT[row[m.low + n].index]
-    return want
-
-
 def _legal_play(state: State) -> tuple[Move, ...]:
     p = state.player
     hand, taken = state.hands[p], state.taken
@@ -891,22 +488,6 @@ def _still_usable(state: State, hmask: int, candidates: list[Move]) -> list[Move
     return out
 
 
-def _room(table: Sequence[TableMeld], suit: int) -> tuple[int, list[tuple[int, int, int]]]:
-    """The ranks of sets with room (bits) and the runs of `suit` with room, as (meld number,
-    low, high)."""
-    open_ranks = 0
-    spans = []
-    for number, tm in enumerate(table, 1):
-        m = tm.meld
-        n = len(m.cards)
-        if m.kind is MeldKind.SET:
-            if n < RULES.set_max and m.rank is not None:
-                open_ranks |= 1 << m.rank
-        elif n < RULES.run_max and (m.cards[0].index >> 4) - 1 == suit:
-            spans.append((number, m.low, m.low + n - 1))
-    return open_ranks, spans
-
-
 def _keeps_turn(state: State, hmask: int, move: MakeMeld | LayOff) -> bool:
     """With a card taken apart this turn, the play still lets the turn end: an owed card can
     still reach the table, a kept card is never left as the only card."""
@@ -935,14 +516,6 @@ def _table_after(state: State, move: MakeMeld | LayOff) -> tuple[TableMeld, ...]
     return _grow(state.table, move.meld, move.card, move.player)
 
 
-def _meld_of_move(cards: tuple[Card, ...]) -> Meld:
-    """The meld of a legal `MakeMeld`'s cards (a set in display order, a run from its low end)."""
-    first = cards[0]
-    if first.rank is cards[1].rank:
-        return Meld(MeldKind.SET, cards, rank=first.rank)
-    return Meld(MeldKind.RUN, cards, suit=first.suit, low=1 if first.rank is Rank.ACE else int(first.rank))
-
-
 def _finishable(rest: tuple[Card, ...], state: State, table: Sequence[TableMeld]) -> bool:
     """After a play leaving `rest` in hand and `state.taken` still apart, the turn can end:
     an owed card can still reach the table, and a kept card is never the only card left."""
@@ -959,6 +532,34 @@ def _finishable(rest: tuple[Card, ...], state: State, table: Sequence[TableMeld]
         open_ranks, runs = _targets(table)
         return _usable(card, same, spots, open_ranks, runs[(card.index >> 4) - 1])
     return bool(rest) or any(can_lay_off(tm.meld, card, RULES) for tm in table)
+
+
+# ---------------------------------------------------------------------------------------------
+# Hands kept sorted and table melds grown, without a fresh sort
+
+_KEY: Final = tuple({c.index: c.sort_key for c in PACK}.get(i, -1) for i in range(CARD_INDICES))
+"""`_KEY[card.index]`: the card's place in a sorted hand."""
+
+
+def _key(card: Card) -> int:
+    return _KEY[card.index]
+
+
+def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """`held` (sorted) with `card` in its place."""
+    at = bisect.bisect(held, _KEY[card.index], key=_key)
+    return (*held[:at], card, *held[at:])
+
+
+def _without(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """`held` less `card` (found by its index: no equality calls)."""
+    i = card.index
+    at = 0
+    for c in held:
+        if c.index == i:
+            return held[:at] + held[at + 1 :]
+        at += 1
+    raise ValueError(f"{card} is not held")
 
 
 def _grow(table: tuple[TableMeld, ...], number: int, card: Card, seat: int) -> tuple[TableMeld, ...]:
@@ -1173,75 +774,3 @@ def _end_hand(
         events = (*events, Event(EventKind.NOTE, label="tied for the lead at the target: another hand"))
     assert state.rng is not None
     return _deal(o, state.hand + 1, 1 - state.dealer, state.rng, None, totals, events)
-
-
-# ---------------------------------------------------------------------------------------------
-# Text picture
-
-_TO_DO: Final = {
-    Phase.DRAW: "draw stock or take from the discard pile",
-    Phase.PLAY: "meld, lay off, then discard",
-}
-
-
-def render(state: State) -> str:
-    """A plain-text picture: hand and dealer, what the seat to act must do (or the result), each
-    seat's total, table points and cards (a visible hand by suit), the numbered table melds
-    with their credit, the stock count and the fanned discard pile with its depths."""
-    o = state.options
-    lines = [f"hand {state.hand}, dealer seat {state.dealer}, game to {o.target}"]
-    p = state.player
-    if state.phase is Phase.OVER:
-        lines.append(f"game over: seat {p} wins, {state.scores[p]} to {state.scores[1 - p]}")
-    elif state.phase is Phase.DRAW and not state.stock:
-        lines.append(f"seat {p} to take from the discard pile or pass (the stock is used up)")
-    elif state.taken:
-        must = "must play it to the table" if state.owed else "may not discard it this turn"
-        lines.append(f"seat {p} took {state.taken[0]} from the pile and {must}; {_TO_DO[Phase.PLAY]}")
-    else:
-        lines.append(f"seat {p} to {_TO_DO[state.phase]}")
-    on_table = table_points(state)
-    for s, held in enumerate(state.hands):
-        line = f"seat {s}  total {state.scores[s]}, on the table {on_table[s]}, {len(held)} cards"
-        if held and not any(c.is_hidden for c in held):
-            line += ": " + by_suit(held)
-        lines.append(line)
-    for number, tm in enumerate(state.table, 1):
-        credit = "" if set(tm.credit) == {tm.owner} else " (laid off by seat " + ", ".join(
-            f"{c}: {w}" for c, w in zip(tm.meld.cards, tm.credit) if w != tm.owner
-        ) + ")"
-        lines.append(f"  meld {number} of seat {tm.owner}: {tm.meld}{credit}")
-    pile = state.discards
-    fanned = " ".join(f"{c}[{len(pile) - i}]" for i, c in enumerate(pile)) or "empty"
-    lines.append(f"stock {len(state.stock)} cards; discard pile (top last, [depth]): {fanned}")
-    return "\n".join(lines)
-
-
-GAME: Final = GameSpec[State, Move, Options](
-    name="rummy_500",
-    title="Rummy 500",
-    family="rummy",
-    summary="Two players meld sets and runs, dig into a fanned discard pile, lay off on any meld, "
-    "score melded cards less cards held, and play to 500.",
-    players=(PLAYERS,),
-    default_players=PLAYERS,
-    options_type=Options,
-    state_type=State,
-    move_types=MOVE_TYPES,
-    presets=(("hoyle", Options.hoyle()),),
-    max_plies=200_000,
-    quick=QUICK,
-    zones=ZONES,
-    new_game=new_game,
-    legal_moves=legal_moves,
-    apply=apply,
-    to_act=to_act,
-    is_over=is_over,
-    scores=scores,
-    winners=winners,
-    view=view,
-    parse_move=parse_move,
-    check_invariants=check_invariants,
-    shuffle_unseen=shuffle_unseen,
-    render=render,
-)

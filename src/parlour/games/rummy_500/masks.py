@@ -1,0 +1,178 @@
+"""Rummy 500 melds as bit masks: a hand as a mask of bits `13 * suit + rank - 1` (a 13-bit lane
+per suit, ace to king), the card tables the play loop reads, and the shift-and-mask tests on
+them (one pack without wild cards): the runs of three a card completes (`_in_run`), the room the
+table melds leave for lay-offs (`_targets`, `_room`), a chain of cards filling the gap to a
+run's end (`_chain`, `_usable`), and the cards each table meld wants (`_wanted`, `_want_of`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from parlour.core.cards import CARD_INDICES, Card, Rank, Suit
+from parlour.core.melds import Meld, MeldKind, TableMeld, rank_at
+from parlour.games.rummy_500.options import PACK, RULES
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards as bits: a 13-bit lane per suit, run positions 1 (the ace low) to 14 (the ace high)
+
+_AT: Final = tuple(
+    tuple(Card(rank_at(p), suit) if 1 <= p <= 14 else Card(Rank.ACE, suit) for p in range(16)) for suit in Suit
+)
+"""`_AT[suit][position]`: the card at a run position (1 and 14 the ace)."""
+_BIT: Final = tuple(1 << (13 * ((i >> 4) - 1) + (i & 15) - 1) if 16 < i < 80 and 1 <= i & 15 <= 13 else 0
+                   for i in range(CARD_INDICES))  # fmt: skip
+"""`_BIT[card.index]`: the card's bit in a hand mask, bit `13 * suit + rank - 1` (clubs 0 to
+spades 3): each suit a 13-bit lane, ace to king, so a mask stays below 2**52 (a JSON number)."""
+_CARD_AT: Final = {b: c for c in PACK for b in [_BIT[c.index].bit_length() - 1]}
+"""The card at each bit of a hand mask."""
+_SUIT_BITS: Final = tuple(0x1FFF << (13 * ((i >> 4) - 1)) if i >= 16 else 0 for i in range(CARD_INDICES))
+"""`_SUIT_BITS[card.index]`: the bits of the card's suit in a hand mask."""
+_LANE: Final = tuple(13 * ((i >> 4) - 1) if i >= 16 else 0 for i in range(CARD_INDICES))
+"""`_LANE[card.index]`: the shift of the card's suit lane in a hand mask."""
+_COLUMN: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""The bits of one rank in every suit of a hand mask (bit `card.index`, which is
+`13 * suit + rank - 1`, see `_BIT`), once shifted down by `rank - 1`."""
+
+
+_SPAN: Final = tuple(tuple(((1 << b) - 1) ^ ((1 << a) - 1) if a <= b else 0 for b in range(16)) for a in range(16))
+"""`_SPAN[a][b]`: the bits of positions a..b-1 (empty when a == b)."""
+
+
+_SPOTS: Final = tuple((1 << r | (1 << 14 if r == 1 else 0)) if 1 <= r <= 13 else 0 for r in range(15))
+"""The run positions of a rank as bits: the ace stands at 1 and at 14."""
+
+
+def _pairs(rank: int) -> tuple[int, ...]:
+    """The pairs of run positions (as bits) that make a run of three with a card of `rank`."""
+    out = []
+    for p in (1, 14) if rank == 1 else (rank,):
+        for a, b in ((p - 2, p - 1), (p - 1, p + 1), (p + 1, p + 2)):
+            if 1 <= a and b <= 14:
+                out.append(1 << a | 1 << b)
+    return tuple(out)
+
+
+_PAIRS: Final = tuple(_pairs(r) if 1 <= r <= 13 else () for r in range(15))
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    """The cards as bits (`_BIT`: 13 * suit + rank - 1)."""
+    mask, bit = 0, _BIT
+    for c in cards:
+        mask |= bit[c.index]
+    return mask
+
+
+def _in_run(spots: int, rank: int) -> bool:
+    """True if cards at run positions `spots` make a run of three with a card of `rank`."""
+    for pair in _PAIRS[rank]:
+        if spots & pair == pair:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------------------------------------
+# The table's room for lay-offs, and chains of cards that reach it
+
+
+def _chain(rank: int, spots: int, runs: list[tuple[int, int]]) -> bool:
+    """A card of `rank` can be laid off onto one of `runs` (its suit's), after the available
+    cards at run positions `spots` fill the gap to the run's end."""
+    for low, high in runs:
+        for p in (1, 14) if rank == 1 else (rank,):
+            if p > high and p - low < RULES.run_max and spots & _SPAN[high + 1][p] == _SPAN[high + 1][p]:
+                return True
+            if p < low and high - p < RULES.run_max and spots & _SPAN[p + 1][low] == _SPAN[p + 1][low]:
+                return True
+    return False
+
+
+def _targets(table: Sequence[TableMeld]) -> tuple[int, tuple[list[tuple[int, int]], ...]]:
+    """What the table offers for lay-offs: the ranks of sets with room (bits), and per suit the
+    (low, high) positions of its runs with room."""
+    open_ranks = 0
+    runs: tuple[list[tuple[int, int]], ...] = ([], [], [], [])
+    for tm in table:
+        m = tm.meld
+        n = len(m.cards)
+        if m.kind is MeldKind.SET:
+            if n < RULES.set_max and m.rank is not None:
+                open_ranks |= 1 << m.rank
+        elif n < RULES.run_max and m.suit is not None:
+            runs[m.suit].append((m.low, m.low + n - 1))
+    return open_ranks, runs
+
+
+def _usable(card: Card, same_rank: int, spots: int, open_ranks: int, runs: list[tuple[int, int]]) -> bool:
+    """`can_use_at_once` for one pack without wild cards, by bit tests: `same_rank` other cards
+    of the card's rank and the run positions `spots` of its suit are available (held or taken
+    along); `open_ranks` and `runs` are the table's room (`_targets`). A set or run of three
+    with them, or a lay-off, straight or after a chain of available cards of the suit filling
+    the gap to a run's end."""
+    rank = card.rank
+    return same_rank >= 2 or bool(open_ranks >> rank & 1) or _in_run(spots, rank) or _chain(rank, spots, runs)
+
+
+def _room(table: Sequence[TableMeld], suit: int) -> tuple[int, list[tuple[int, int, int]]]:
+    """The ranks of sets with room (bits) and the runs of `suit` with room, as (meld number,
+    low, high)."""
+    open_ranks = 0
+    spans = []
+    for number, tm in enumerate(table, 1):
+        m = tm.meld
+        n = len(m.cards)
+        if m.kind is MeldKind.SET:
+            if n < RULES.set_max and m.rank is not None:
+                open_ranks |= 1 << m.rank
+        elif n < RULES.run_max and (m.cards[0].index >> 4) - 1 == suit:
+            spans.append((number, m.low, m.low + n - 1))
+    return open_ranks, spans
+
+
+# ---------------------------------------------------------------------------------------------
+# The cards that could be laid off onto each table meld
+
+
+def _wanted(meld: Meld) -> tuple[Card, ...]:
+    """The cards that could be laid off onto `meld` (one pack, no wild cards)."""
+    cards = meld.cards
+    n = len(cards)
+    if meld.kind is MeldKind.SET:
+        if n >= RULES.set_max or meld.rank is None:
+            return ()
+        have = 0
+        for c in cards:
+            have |= 1 << ((c.index >> 4) - 1)
+        rank = meld.rank
+        return tuple(_AT[s][rank] for s in range(4) if not have >> s & 1)
+    if n >= RULES.run_max or meld.suit is None:
+        return ()
+    row = _AT[meld.suit]
+    low, high = meld.low, meld.low + n - 1
+    if low > 1:
+        return (row[low - 1], row[high + 1]) if high < 14 else (row[low - 1],)
+    return (row[high + 1],)
+
+
+def _wants_of(table: Sequence[TableMeld]) -> tuple[int, ...]:
+    """Per table meld, the cards that could be laid off onto it now, as bits (`_BIT`)."""
+    return tuple(_want_of(tm.meld) for tm in table)
+
+
+def _want_of(m: Meld) -> int:
+    """The cards that could be laid off onto meld `m`, as bits (one pack, no wild cards)."""
+    n = len(m.cards)
+    want = 0
+    if m.kind is MeldKind.SET:
+        if n < RULES.set_max and m.rank is not None:
+            want = (_COLUMN << (m.rank - 1)) & ~_mask(m.cards)
+    elif n < RULES.run_max and m.suit is not None:
+        row = _AT[m.suit]
+        if m.low > 1:
+            want |= _BIT[row[m.low - 1].index]
+        if m.low + n <= 14:
+            want |= _BIT[row[m.low + n].index]
+    return want
