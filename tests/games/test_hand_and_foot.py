@@ -461,3 +461,30 @@ def test_red_three_in_the_pile_is_laid_without_replacement() -> None:
     after = play(state, "take pile")
     assert after.red_threes[0] == cards("3H")
     assert after.hands[0] == hf.sort_hand(cards("5C 9C")) and after.stock[:2] == cards("KS QS")
+
+
+def test_hot_path_caches_match_a_fresh_computation() -> None:
+    """The hot path leaves derived facts in a state's caches (the runs of the hand to move; the
+    team's open melds and books): along random games, each equals what a fresh copy of the
+    state computes, and an equal move object that `legal_moves` did not hand out gives the same
+    next state."""
+    from parlour.games.hand_and_foot import rules
+
+    for players, seed in ((4, 3), (2, 5), (6, 8)):
+        state = hf.new_game(players, seed=seed, options=hf.QUICK)
+        chooser = random.Random(seed)
+        for _ in range(400):
+            moves = hf.legal_moves(state)
+            if not moves:
+                break
+            fresh = attrs.evolve(state)
+            assert hf.legal_moves(fresh) == moves
+            if state.phase is hf.Phase.PLAY:
+                assert state._runs == rules._scan_runs(state.hands[state.turn])
+                assert state._team == rules._team_facts(state.melds[state.turn % 2])
+            move = moves[chooser.randrange(len(moves))]
+            copy = attrs.evolve(move)
+            assert copy is not move
+            after = hf.apply(state, move)
+            assert hf.apply(fresh, copy) == after
+            state = after

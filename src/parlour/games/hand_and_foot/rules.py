@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import bisect
 import enum
-import operator
 from collections.abc import Sequence
 from functools import cached_property
 from typing import Final, TypeAlias
@@ -26,6 +25,7 @@ from parlour.games.hand_and_foot.tables import (
     BOOK,
     BookKind,
     DEFAULT_PLAYERS,
+    MINIMUM_MELDS,
     OPENING_SIZE,
     Options,
     PLAYERS,
@@ -38,7 +38,6 @@ from parlour.games.hand_and_foot.tables import (
     _KIND,
     _MELD_LABELS,
     _NATURAL,
-    _NO_BOOKS,
     _RANK_BY_NUMBER,
     _RANK_OF,
     _RED3,
@@ -126,6 +125,20 @@ class State:
         """The legal moves, computed once per state: every seat's, or a view's viewer's."""
         return _legal(self, None if self.rng is not None else self.viewer)
 
+    # Derived facts, once per state (not fields: JSON and equality ignore them). `_legal_play`
+    # computes them anyway and leaves them here for `apply`. The values are always what the
+    # properties would compute.
+
+    @cached_property
+    def _runs(self) -> list[tuple[int, int] | None]:
+        """Where each rank lies in the hand of the player to move (see `_scan_runs`)."""
+        return _scan_runs(self.hands[self.turn])
+
+    @cached_property
+    def _team(self) -> tuple[dict[int, int], tuple[int, int, int]]:
+        """The team to move: its open melds (meld key number -> position) and its books."""
+        return _team_facts(self.melds[self.turn % TEAMS])
+
 
 ZONES: Final = (
     Zone("hands", Seen.OWNER, by_seat=True, sort=sort_hand),
@@ -139,6 +152,19 @@ ZONES: Final = (
 
 _evolve: Final = evolver(State)
 _build: Final = builder(State)
+_fill: Final = object.__setattr__
+"""Fills a cached property's slot (what `cached_property` itself does on a first read)."""
+_RUN_SLOTS: Final = 16
+"""Rank numbers of `_RANK_OF`: 1-14, and 15 for red 3s."""
+_MINIMUMS: Final = MINIMUM_MELDS
+_ROUNDS_LISTED: Final = len(MINIMUM_MELDS)
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_DRAW_ONLY: Final = tuple((draw,) for draw in _DRAWS)
+_DRAW_OR_PILE: Final = tuple((draw, pile) for draw, pile in zip(_DRAWS, _PILES))
+_MELDABLE: Final = tuple(_KIND[16 + rank] == _NATURAL for rank in range(16))  # 16 + rank: a club
+"""Per rank number of `_RANK_OF`: a natural meld may be made of it (A, 4-K; not 3s, wilds)."""
 
 
 # Public API ----------------------------------------------------------------------------------
@@ -311,33 +337,62 @@ def _deal(
     )
 
 
-def _runs(held: tuple[Card, ...]) -> dict[int, tuple[int, int]]:
-    """Where each rank's cards lie in a sorted hand: rank number -> (first position, count)."""
-    out: dict[int, tuple[int, int]] = {}
+def _scan_runs(held: tuple[Card, ...]) -> list[tuple[int, int] | None]:
+    """Where each rank's cards lie in a sorted hand: by rank number of `_RANK_OF`, (first
+    position, count), or None for a rank the hand lacks."""
+    out: list[tuple[int, int] | None] = [None] * _RUN_SLOTS
     rank_of = _RANK_OF
-    start = -1
+    start = 0
     current = -1
-    for i, card in enumerate(held):
+    i = 0
+    for card in held:
         rank = rank_of[card.index]
         if rank != current:
-            if current >= 0:
+            if i:
                 out[current] = (start, i - start)
-            current, start = rank, i
-    if current >= 0:
-        out[current] = (start, len(held) - start)
+            current = rank
+            start = i
+        i += 1
+    if i:
+        out[current] = (start, i - start)
     return out
 
 
+def _team_facts(melds: tuple[tuple[Card, ...], ...]) -> tuple[dict[int, int], tuple[int, int, int]]:
+    """A team's open melds (meld key number -> position, in the order started) and its books
+    (red, black, wild)."""
+    open_at: dict[int, int] = {}
+    red = black = wild = 0
+    kind = _KIND
+    rank_of = _RANK_OF
+    i = 0
+    for meld in melds:
+        size = len(meld)
+        if size < BOOK:
+            first = meld[0].index
+            open_at[_WILD_KEY if kind[first] == _WILD else rank_of[first]] = i
+        elif size == BOOK:
+            if kind[meld[0].index] == _WILD:
+                wild += 1
+            elif kind[meld[-1].index] == _WILD:
+                black += 1
+            else:
+                red += 1
+        i += 1
+    return open_at, (red, black, wild)
+
+
 def _legal(state: State, only: int | None) -> tuple[Move, ...]:
-    if state.phase is Phase.OVER or (only is None and state.rng is None):
+    phase = state.phase
+    if phase is _OVER or (only is None and state.rng is None):
         return ()
     seat = state.turn
     if only is not None and only != seat:
         return ()
-    if state.phase is Phase.DRAW:
+    if phase is _DRAW:
         if _pile_ok(state):
-            return (_DRAWS[seat], _PILES[seat])
-        return (_DRAWS[seat],)
+            return _DRAW_OR_PILE[seat]
+        return _DRAW_ONLY[seat]
     return _legal_play(state)
 
 
@@ -353,95 +408,133 @@ def _wild_trios(held: tuple[Card, ...], twos: tuple[int, int], jokers: tuple[int
 
 def _legal_play(state: State) -> tuple[Move, ...]:
     seat = state.turn
-    team = team_of(seat)
+    team = seat % TEAMS
     held = state.hands[seat]
+    # `_scan_runs` inline, noting the discards (the first card of each rank) and the ranks with
+    # 2+ cards that a natural meld may be made of. The runs and the team's facts are left in the
+    # state's cached properties for `apply` (the values the properties compute).
+    runs: list[tuple[int, int] | None] = [None] * _RUN_SLOTS
+    pairs: list[int] = []
+    discards: list[Move] = []
+    row = _DISCARDS[seat]
+    rank_of = _RANK_OF
+    meldable = _MELDABLE
+    start = 0
+    current = -1
+    i = 0
+    for card in held:
+        rank = rank_of[card.index]
+        if rank != current:
+            if i:
+                runs[current] = (start, i - start)
+                if i - start >= 2 and meldable[current]:
+                    pairs.append(current)
+            discards.append(row[card.index])
+            current = rank
+            start = i
+        i += 1
+    if i:
+        runs[current] = (start, i - start)
+        if i - start >= 2 and meldable[current]:
+            pairs.append(current)
     melds = state.melds[team]
+    facts = _team_facts(melds)
+    _fill(state, "_runs", runs)
+    _fill(state, "_team", facts)
+    open_at, books = facts
     opened = state.opened[team]
-    out: list[Move] = []
-    runs = _runs(held)
     in_foot = not state.feet[seat]
     options = state.options
-    books = _books(melds) if in_foot else _NO_BOOKS
     qualified = in_foot and _qualifies(options, books)
-    kind = _KIND
     size = len(held)
+    out: list[Move] = []
     if not state.took_back:
-        need = minimum_meld(state.hand)
+        need = _MINIMUMS[min(state.hand, _ROUNDS_LISTED) - 1]
         laid = 0 if opened else sum(POINTS.total(m) for m in melds)
-        open_keys: dict[int, tuple[Card, ...]] = {}
-        for m in melds:
-            if len(m) < BOOK:
-                first = m[0].index
-                open_keys[_WILD_KEY if kind[first] == _WILD else _RANK_OF[first]] = m
-        twos = runs.get(2, _NONE)
-        jokers = runs.get(_WILD_KEY, _NONE)
+        twos = runs[2] or _NONE
+        jokers = runs[_WILD_KEY] or _NONE
         if twos[1]:
             wilds: tuple[Card, ...] = (held[twos[0]], held[jokers[0]]) if jokers[1] else (held[twos[0]],)
         else:
             wilds = (held[jokers[0]],) if jokers[1] else ()
-        left = size - OPENING_SIZE
-        # Three cards never complete a book, so only the opening and the cards left matter.
-        free = opened and (left >= 2 or (left >= 1 and not in_foot) or qualified)
-        cache = _MOVE_CACHE
-        base = seat * 512000
-        for rank, (start, count) in runs.items():
-            if count < 2 or rank in open_keys or kind[held[start].index] != _NATURAL:
-                continue
-            if count >= 3:
-                trios = [held[start : start + 3]]
-            else:
-                trios = [(held[start], held[start + 1], wild) for wild in wilds]
-            for trio in trios:
-                if free or _may_leave(in_foot, left, opened or laid + POINTS.total(trio) >= need, qualified):
-                    key = base + trio[0].index * 6400 + trio[1].index * 80 + trio[2].index
-                    move = cache.get(key)
-                    if move is None:
-                        move = cache[key] = Meld(seat, trio)
-                    out.append(move)
-        if _WILD_KEY not in open_keys and twos[1] + jokers[1] >= 3:
+        if pairs:
+            left = size - OPENING_SIZE
+            # Three cards never complete a book, so only the opening and the cards left matter.
+            free = opened and (left >= 2 or (left >= 1 and not in_foot) or qualified)
+            cache = _MOVE_CACHE
+            base = seat * 512000
+            for rank in pairs:
+                if rank in open_at:
+                    continue
+                start, count = runs[rank]  # type: ignore[misc]
+                if count >= 3:
+                    trio = held[start : start + 3]
+                    if free or _may_leave(in_foot, left, opened or laid + POINTS.total(trio) >= need, qualified):
+                        key = base + trio[0].index * 6400 + trio[1].index * 80 + trio[2].index
+                        move = cache.get(key)
+                        if move is None:
+                            move = cache[key] = Meld(seat, trio)
+                        out.append(move)
+                    continue
+                first = held[start]
+                second = held[start + 1]
+                for wild in wilds:
+                    trio = (first, second, wild)
+                    if free or _may_leave(in_foot, left, opened or laid + POINTS.total(trio) >= need, qualified):
+                        key = base + first.index * 6400 + second.index * 80 + wild.index
+                        move = cache.get(key)
+                        if move is None:
+                            move = cache[key] = Meld(seat, trio)
+                        out.append(move)
+        if _WILD_KEY not in open_at and twos[1] + jokers[1] >= 3:
+            left = size - OPENING_SIZE
+            free = opened and (left >= 2 or (left >= 1 and not in_foot) or qualified)
             for trio in _wild_trios(held, twos, jokers):
                 if free or _may_leave(in_foot, left, opened or laid + POINTS.total(trio) >= need, qualified):
                     out.append(_meld_move(seat, trio))
-        left = size - 1
-        free = opened and (left >= 2 or not in_foot or qualified)
-        table = _ADDS[seat]
-        for key, meld in open_keys.items():
-            if key == _WILD_KEY:
-                candidates = wilds
-            else:
-                natural = runs.get(key)
-                # Wilds sort last, so the middle card is natural exactly when naturals > wilds.
-                fits = wilds if kind[meld[len(meld) // 2].index] != _WILD else ()
-                candidates = fits if natural is None else (held[natural[0]], *fits)
-            for card in candidates:
-                if not free:
-                    after = opened or laid + POINTS.points(card) >= need
-                    grown = qualified or (
-                        in_foot and len(meld) == BOOK - 1 and _qualifies(options, books, book_kind((*meld, card)))
-                    )
-                    if not _may_leave(in_foot, left, after, grown):
-                        continue
-                number = card.index * 16 + key
-                move = table.get(number)
-                if move is None:
-                    move = table[number] = AddCard(seat, card, _RANK_BY_NUMBER[key])
-                out.append(move)
+        if open_at:
+            left = size - 1
+            free = opened and (left >= 2 or not in_foot or qualified)
+            table = _ADDS[seat]
+            kind = _KIND
+            for key, at in open_at.items():
+                meld = melds[at]
+                if key == _WILD_KEY:
+                    candidates = wilds
+                else:
+                    natural = runs[key]
+                    # Wilds sort last, so the middle card is natural exactly when naturals > wilds.
+                    fits = wilds if kind[meld[len(meld) // 2].index] != _WILD else ()
+                    candidates = fits if natural is None else (held[natural[0]], *fits)
+                for card in candidates:
+                    if not free:
+                        after = opened or laid + POINTS.points(card) >= need
+                        grown = qualified or (
+                            in_foot and len(meld) == BOOK - 1 and _qualifies(options, books, book_kind((*meld, card)))
+                        )
+                        if not _may_leave(in_foot, left, after, grown):
+                            continue
+                    number = card.index * 16 + key
+                    added = table[number]
+                    if added is None:
+                        added = table[number] = AddCard(seat, card, _RANK_BY_NUMBER[key])
+                    out.append(added)
     if opened or not melds:
-        row = _DISCARDS[seat]
         can_empty = not in_foot or qualified
         if size > 1 or can_empty:
             # Suits do not matter: one discard per rank (black and red 3s apart).
-            out += [row[held[start].index] for start, _ in runs.values()]
-        black = runs.get(3, (0, 0))[1] if in_foot else 0
-        if black >= 6 and (size > black or can_empty):
-            out.append(_DUMPS[seat])
+            out += discards
+        if in_foot:
+            black = (runs[3] or _NONE)[1]
+            if black >= 6 and (size > black or can_empty):
+                out.append(_DUMPS[seat])
     else:
         out.append(_BACKS[seat])
     return tuple(out)
 
 
-_ADDS: Final[tuple[dict[int, Move], ...]] = tuple({} for _ in range(max(PLAYERS)))
-"""Lay-off moves built once, by seat, then card index * 16 + meld rank number."""
+_ADDS: Final[tuple[list[AddCard | None], ...]] = tuple([None] * (80 * 16) for _ in range(max(PLAYERS)))
+"""Lay-off moves built once (on first use), by seat, then card index * 16 + meld rank number."""
 
 
 def _may_leave(in_foot: bool, left: int, opened_after: bool, qualified_after: bool) -> bool:
@@ -475,9 +568,11 @@ def _pile_problem(state: State) -> str | None:
     held = state.hands[seat]
     rank = top.rank
     group = _KEY[top.index] & ~7  # the rank's first sort key: its cards lie together
-    have = bisect.bisect_left(held, group + 8, key=_card_key) - bisect.bisect_left(held, group, key=_card_key)
+    at = bisect.bisect_left(held, group, key=_card_key) + 1
     closing = _closing(state.melds[team], rank)
-    if have < 2 + closing:
+    # The rank's naturals lie together from `at - 1`: enough of them when the last one needed is.
+    last = at + closing
+    if last >= len(held) or held[last].rank is not rank:
         extra = f" and {closing} more to close the open {rank} meld" if closing else ""
         return f"taking the pile needs a natural pair of {rank}{extra}"
     if state.feet[seat]:
@@ -544,14 +639,12 @@ def _apply(state: State, move: Move) -> State:
             raise AssertionError(f"not a move of this game: {move!r}")
 
 
-_INDEX: Final = operator.attrgetter("index")
-
-
 def _remove(held: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     """The sorted hand less the cards (equal cards are interchangeable, found by sort key)."""
     if len(cards) == 1:
         key = _KEY[cards[0].index]
-        at = bisect.bisect_left(list(map(_KEY.__getitem__, map(_INDEX, held))), key)
+        table = _KEY
+        at = bisect.bisect_left([table[c.index] for c in held], key)
         if at == len(held) or _KEY[held[at].index] != key:
             raise ValueError(f"{cards[0]} is not in the hand")
         return held[:at] + held[at + 1 :]
@@ -559,6 +652,43 @@ def _remove(held: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     for card in cards:
         out.remove(card)
     return tuple(out)
+
+
+def _hand_less(state: State, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The hand of the player to move less `cards`, found through the state's runs.
+
+    The moves `legal_moves` offers take each rank's cards from the front of its run, so the
+    k-th card of a rank in `cards` lies at that run's start + k; anything else (the black-3
+    dump, a hand arranged by hand) goes the general way, with the same result.
+    """
+    held = state.hands[state.turn]
+    runs = state._runs
+    rank_of = _RANK_OF
+    if len(cards) == 1:
+        index = cards[0].index
+        run = runs[rank_of[index]]
+        if run is not None and held[run[0]].index == index:
+            at = run[0]
+            return held[:at] + held[at + 1 :]
+        return _remove(held, cards)
+    previous = -1
+    k = 0
+    last = -1
+    out: tuple[Card, ...] = ()
+    for card in cards:
+        index = card.index
+        rank = rank_of[index]
+        k = k + 1 if rank == previous else 0
+        previous = rank
+        run = runs[rank]
+        if run is None or k >= run[1]:
+            return _remove(held, cards)
+        at = run[0] + k
+        if at <= last or held[at].index != index:
+            return _remove(held, cards)
+        out += held[last + 1 : at]
+        last = at
+    return out + held[last + 1 :]
 
 
 def _red_threes(
@@ -584,15 +714,13 @@ def _red_threes(
 
 
 def _insert(held: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
-    """A sorted hand with a few cards added in their places."""
-    out = list(held)
-    keys = list(map(_KEY.__getitem__, map(_INDEX, held)))
+    """A sorted hand with a few cards added in their places (after the equal ones)."""
+    insort = bisect.bisect_right
+    table = _KEY
     for card in cards:
-        key = _KEY[card.index]
-        at = bisect.bisect_right(keys, key)
-        keys.insert(at, key)
-        out.insert(at, card)
-    return tuple(out)
+        at = insort(held, table[card.index], key=_card_key)
+        held = (*held[:at], card, *held[at:])
+    return held
 
 
 def _card_key(card: Card) -> int:
@@ -606,18 +734,37 @@ _DRAW_EVENTS: Final[dict[int, Event]] = {}
 def _apply_draw(state: State, move: Draw) -> State:
     seat = move.player
     drawn, stock = state.stock[:2], state.stock[2:]
+    # The key names the cards exactly (index 0 is no card of the pack: a short draw).
     key = (seat * 80 + (drawn[0].index if drawn else 0)) * 80 + (drawn[1].index if len(drawn) > 1 else 0)
     said = _DRAW_EVENTS.get(key)
-    if said is None or said.cards != drawn:
+    if said is None:
         said = _DRAW_EVENTS[key] = Event(EventKind.DRAWS, player=seat, cards=drawn, private=True)
-    events = [said]
-    held, stock, laid = _red_threes(seat, _insert(state.hands[seat], drawn), stock, events)
-    team = team_of(seat)
-    reds = replace_at(state.red_threes, team, state.red_threes[team] + laid) if laid else state.red_threes
+    held = state.hands[seat]
+    if len(drawn) == 2:
+        # Both cards go in after their equal cards (the first drawn first when the two are equal).
+        table = _KEY
+        keys = [table[c.index] for c in held]
+        first, second = drawn
+        if table[first.index] > table[second.index]:
+            first, second = second, first
+        low = bisect.bisect_right(keys, table[first.index])
+        high = bisect.bisect_right(keys, table[second.index])
+        held = (*held[:low], first, *held[low:high], second, *held[high:])
+    else:
+        held = _insert(held, drawn)
     s = state
+    if _KIND[held[-1].index] == _RED3:  # red 3s sort last
+        events = [said]
+        held, stock, laid = _red_threes(seat, held, stock, events)
+        team = seat % TEAMS
+        reds = replace_at(s.red_threes, team, s.red_threes[team] + laid) if laid else s.red_threes
+        return _build(
+            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, replace_at(s.hands, seat, held),
+            s.feet, stock, s.discards, s.melds, reds, s.opened, s.took_back, s.points, tuple(events),
+        )
     return _build(
-        s.options, s.hand, s.rng, None, Phase.PLAY, s.dealer, s.turn, replace_at(s.hands, seat, held),
-        s.feet, stock, s.discards, s.melds, reds, s.opened, s.took_back, s.points, tuple(events),
+        s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, replace_at(s.hands, seat, held),
+        s.feet, stock, s.discards, s.melds, s.red_threes, s.opened, s.took_back, s.points, (said,),
     )
 
 
@@ -669,22 +816,26 @@ def _apply_pile(state: State, move: TakePile) -> State:
 
 
 def _apply_meld(state: State, seat: int, cards: tuple[Card, ...], onto: Rank | None) -> State:
-    team = team_of(seat)
+    team = seat % TEAMS
     melds = state.melds[team]
     if onto is None:
         melds = (*melds, cards)
         event = Event(EventKind.MELDS, player=seat, cards=cards)
     else:
-        i = _open_meld(melds, onto)
+        i = state._team[0].get(onto) if seat == state.turn else _open_meld(melds, onto)
         assert i is not None
         melds = replace_at(melds, i, _insert(melds[i], cards))
-        event = Event(EventKind.LAYS_OFF, player=seat, cards=cards, label=_MELD_LABELS[onto])
+        number = (seat * 80 + cards[0].index) * 16 + onto
+        added = _ADD_EVENTS.get(number)
+        if added is None:
+            added = _ADD_EVENTS[number] = Event(EventKind.LAYS_OFF, player=seat, cards=cards, label=_MELD_LABELS[onto])
+        event = added
     events: tuple[Event, ...] = (event,)
     opened = state.opened
     if not opened[team] and sum(POINTS.total(m) for m in melds) >= minimum_meld(state.hand):
         opened = replace_at(opened, team, True)
         events += (Event(EventKind.NOTE, player=seat, label=f"team {team} made its minimum meld"),)
-    held = _remove(state.hands[seat], cards)
+    held = _hand_less(state, cards) if seat == state.turn else _remove(state.hands[seat], cards)
     s = state
     out = _build(
         s.options, s.hand, s.rng, None, s.phase, s.dealer, s.turn, replace_at(s.hands, seat, held),
@@ -696,6 +847,10 @@ def _apply_meld(state: State, seat: int, cards: tuple[Card, ...], onto: Rank | N
     if not state.feet[seat]:
         return _end_round(out, seat)
     return _emptied_by_melding(out, seat)
+
+
+_ADD_EVENTS: Final[dict[int, Event]] = {}
+"""The events of one-card lay-offs, built once, by seat, the card's index and the meld's rank."""
 
 
 def _emptied_by_melding(state: State, seat: int) -> State:
@@ -715,7 +870,7 @@ def _emptied_by_melding(state: State, seat: int) -> State:
 
 
 def _apply_discard(state: State, seat: int, cards: tuple[Card, ...]) -> State:
-    held = _remove(state.hands[seat], cards)
+    held = _hand_less(state, cards) if seat == state.turn else _remove(state.hands[seat], cards)
     if len(cards) == 1:
         events: tuple[Event, ...] = (_DISCARD_EVENTS[seat][cards[0].index],)
     else:
