@@ -534,3 +534,21 @@ def test_red_three_in_a_taken_pile_is_laid_out_without_replacement() -> None:
     assert s.red_threes[0] == cards("3H") and s.hands[0] == sorted_cards(cards("4D 5D 7C"))
     assert s.melds[0][0] == cards("9C 9D 9H") and s.stock == before.stock  # nothing drawn
     assert "seat 0 plays: red three 3H" in told(s)
+
+
+def test_facts_handed_on_by_apply_match_a_fresh_computation() -> None:
+    """The hot path's derived facts (`State.sides`: each side's melded ranks, canastas and room
+    for wilds) and the move list `apply` fills in ahead are the ones a fresh copy of the same
+    position computes, over whole random matches with every option changed."""
+    for seed in range(6):
+        options = c.Options(
+            target=400, one_card_pile_rule=seed % 2 == 0, frozen_before_opening=seed % 3 != 0, ask_partner=seed != 4
+        )
+        state, chooser, plies = c.new_game(seed=seed, options=options), random.Random(seed), 0
+        while not c.is_over(state) and plies < 3000:
+            fresh = attrs.evolve(state)
+            assert state.sides == fresh.sides == (rules._side_facts(state.melds[0]), rules._side_facts(state.melds[1]))
+            assert state.legal == fresh.legal and c.legal_moves(state) == c.legal_moves(fresh)
+            state = c.apply(state, chooser.choice(c.legal_moves(state)))
+            plies += 1
+        assert plies > 20 and c.is_over(state)

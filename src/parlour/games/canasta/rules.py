@@ -12,7 +12,7 @@ import bisect
 import enum
 import functools
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -207,15 +207,68 @@ class State:
             return _legal(self, None)
         return () if self.viewer is None else _legal(self, self.viewer)
 
+    @functools.cached_property
+    def sides(self) -> tuple[SideFacts, SideFacts]:
+        """Each side's facts derived from its melds (`SideFacts`), computed once per state and
+        handed on by `apply` to the next state while the melds stay the same (not a field:
+        equality and JSON do not see it)."""
+        melds = self.melds
+        return _side_facts(melds[0]), _side_facts(melds[1])
+
 
 _BUILD: Final = builder(State)
+_SET_SIDES: Final = State.__dict__["sides"].__set__
+"""Hands the parent's `State.sides` to a new state whose melds are the parent's."""
+
+
+class SideFacts(NamedTuple):
+    """What the hot path needs of one side's melds, derived once (see `State.sides`)."""
+
+    canasta: bool
+    """The side has a canasta (a meld of seven or more)."""
+    melded: tuple[bool, ...]
+    """`melded[r]`: the side has a meld of rank number `r` (0 to 14)."""
+    adds: tuple[tuple[int, bool], ...]
+    """For each meld but black threes, in meld order: its rank number, and whether it has room
+    for another wild card (fewer than three)."""
+
+
+_NO_MELDS: Final = (SideFacts(False, (False,) * 15, ()), SideFacts(False, (False,) * 15, ()))
+"""`State.sides` at the deal: no meld on either side."""
+
+
+def _with_side(
+    sides: tuple[SideFacts, SideFacts], side: int, melds: tuple[tuple[Card, ...], ...]
+) -> tuple[SideFacts, SideFacts]:
+    """`sides` with `side`'s facts derived afresh from its new `melds`."""
+    return (_side_facts(melds), sides[1]) if side == 0 else (sides[0], _side_facts(melds))
+
+
+def _side_facts(melds: tuple[tuple[Card, ...], ...]) -> SideFacts:
+    rank_of, wild = _RANK_INT, _IS_WILD
+    canasta = False
+    melded = [False] * 15
+    adds = []
+    for m in melds:
+        r = rank_of[m[0].index]
+        melded[r] = True
+        if len(m) >= CANASTA_SIZE:
+            canasta = True
+        if r != 3:
+            adds.append((r, len(m) < 3 or not wild[m[-3].index]))
+    return SideFacts(canasta, tuple(melded), tuple(adds))
+
+
 _FIELDS: Final = tuple(f.name for f in attrs.fields(State))
 
 
 def _next(state: State, events: tuple[Event, ...], **changes: object) -> State:
     """`state` with `changes` and `events`, built without the attrs initializer."""
     changes["events"] = events
-    return _BUILD(*[changes[n] if n in changes else getattr(state, n) for n in _FIELDS])
+    after = _BUILD(*[changes[n] if n in changes else getattr(state, n) for n in _FIELDS])
+    if "melds" not in changes:
+        _SET_SIDES(after, state.sides)
+    return after
 
 
 def _hands_seen(state: object, viewer: int | None, owner: int | None) -> bool:
@@ -265,8 +318,6 @@ def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
     pile (onto the side's meld, with a natural pair, with a natural and a wild), end hand.
     PLAY: ask partner, new melds by rank, additions by meld, discards in hand order, end hand.
     ANSWER: answer yes, answer no."""
-    if player is None:
-        return state.legal
     return moves_for(state, player, PLAYERS, state.legal)
 
 
@@ -429,9 +480,12 @@ _IS_RED_THREE: Final = tuple(map(bool, _card_table(is_red_three)))
 _IS_WILD: Final = tuple(map(bool, _card_table(is_wild)))
 
 
+def _key_of(card: Card) -> int:
+    return _KEY[card.index]
+
+
 def _insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    key = _KEY
-    at = bisect.bisect([key[c.index] for c in hand], key[card.index])
+    at = bisect.bisect(hand, _KEY[card.index], key=_key_of)
     return (*hand[:at], card, *hand[at:])
 
 
@@ -467,7 +521,8 @@ def _meld_index(melds: tuple[tuple[Card, ...], ...], rank: Rank) -> int:
 
 def _with_meld(melds: tuple[tuple[Card, ...], ...], cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
     """The side's melds with `cards` joined to the meld of their rank (or a new meld)."""
-    rank = next(c.rank for c in cards if not is_wild(c))
+    wild = _IS_WILD
+    rank = next(c.rank for c in cards if not wild[c.index])
     at = _meld_index(melds, rank)
     pool = (*melds[at], *cards) if at >= 0 else tuple(cards)
     meld = _meld_order(pool)
@@ -626,10 +681,10 @@ def _legal_draw(state: State) -> tuple[Move, ...]:
     p = state.player
     takes = _take_options(state, p)
     if state.stock:
-        return (DRAW[p], *takes)
+        return (DRAW[p], *takes) if takes else _DRAW_ALONE[p]
     top = state.pile[-1]
     side = p & 1
-    must = not state.frozen and state.opened[side] and _meld_index(state.melds[side], top.rank) >= 0
+    must = not state.frozen and state.opened[side] and state.sides[side].melded[_RANK_INT[top.index]]
     return takes if must else (*takes, END[p])
 
 
@@ -653,14 +708,14 @@ def _take_options(state: State, p: int) -> tuple[TakePile, ...]:
     if frozen and len(naturals) < 2:
         return ()
     melds = state.melds[side]
-    at = -1 if frozen else _meld_index(melds, top.rank)
+    onto = not frozen and state.sides[side].melded[r]
     out: list[TakePile] = []
-    if at >= 0:
+    if onto:
         out.append(TAKE[p])
     if len(naturals) >= 2:
         out.append(_take_move(p, naturals[0], naturals[1]))
-    if not frozen and at < 0 and naturals:
-        joker = next((c for c in hand if c.rank is _JOKER), None)
+    if not frozen and not onto and naturals:
+        joker = hand[-1] if hand[-1].rank is _JOKER else None  # jokers sort last
         two = next((c for c in hand if c.rank is _TWO), None)
         out += [_take_move(p, naturals[0], w) for w in (joker, two) if w is not None]
     if not out:
@@ -676,7 +731,7 @@ def _take_options(state: State, p: int) -> tuple[TakePile, ...]:
         if len(left) + rest < 1 or (len(left) + rest == 1 and not _may_go_out(state, after)):
             continue
         if not opened:
-            count = sum(_PTS[c.index] for c in (top, *move.cards))
+            count = sum([_PTS[c.index] for c in (top, *move.cards)])
             need = minimum_now(state, side)
             if count < need and count + _reachable(left, after, max(0, 2 - rest)) < need:
                 continue
@@ -700,7 +755,11 @@ def _may_go_out(state: State, melds: tuple[tuple[Card, ...], ...]) -> bool:
     return state.permission is not _NO and _has_canasta(melds)
 
 
+_DRAW_ALONE: Final = tuple((move,) for move in DRAW)
+"""`_DRAW_ALONE[seat]`: the move list of a draw that cannot take the pile."""
 _NATURAL_RANKS: Final = (1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+_RANKS: Final = tuple(Rank(r) for r in range(15))
+"""`_RANKS[r]`: the `Rank` of rank number `r`."""
 """The ranks of natural melds (ace, four to king), in meld order."""
 
 
@@ -713,7 +772,7 @@ def _fits(state: State, cards: tuple[Card, ...], onto: Rank | None, need: int, *
     left = len(hand) - len(cards)
     after: tuple[tuple[Card, ...], ...] | None = None
     if need:
-        count = state.turn_count + sum(_PTS[c.index] for c in cards)
+        count = state.turn_count + sum([_PTS[c.index] for c in cards])
         if count < need:
             if left == 0:
                 return False
@@ -758,24 +817,24 @@ def _legal_play(state: State) -> tuple[Move, ...]:
     last = -1
     for c in hand:
         i = c.index
-        group = groups[rank_of[i]]
+        r = rank_of[i]
+        group = groups[r]
         group.append(c)
-        if len(group) == 2:
-            several.append(rank_of[i])
-        if i != last:  # identical cards (two packs) give one discard
-            discards.append(row[i])
-            last = i
+        if len(group) > 1:
+            if len(group) == 2:
+                several.append(r)
+            if i == last:  # identical cards (two packs, side by side) give one discard
+                continue
+        discards.append(row[i])
+        last = i
     jokers, twos, blacks = groups[14], groups[2], groups[3]
     joker = jokers[0] if jokers else None
     two = twos[0] if twos else None
     if len(several) > 1:
         several.sort()
     moves: list[Move] = []
-    canasta = False
-    for m in melds:
-        if len(m) >= CANASTA_SIZE:
-            canasta = True
-            break
+    facts = state.sides[side]
+    canasta = facts.canasta
     held = len(hand)
     turn = state.turn
     permission, last_turn = turn.permission, turn.last_turn
@@ -808,43 +867,45 @@ def _legal_play(state: State) -> tuple[Move, ...]:
         if state.turn_count + (best if slack else _reachable(hand, melds, keep)) < need:
             several, blacks, joker, two = [], [], None, None  # no meld can be made at all
             groups = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
-    have = [rank_of[m[0].index] for m in melds]
+    melded, built = facts.melded, _MELDS
     roomy = held >= easy + 2  # a three-card meld leaves two cards or more
     for r in several:
-        if r == 2 or r == 3 or r == 14 or r in have:
+        if r == 2 or r == 3 or r == 14 or melded[r]:
             continue
         group = groups[r]
         a, b = group[0], group[1]
+        base = ((p * 128 + a.index) * 128 + b.index) * 128  # `_meld_move`'s key less the third card
         if len(group) >= 3:
             cards = (a, b, group[2])
             if roomy or _fits(state, cards, None, need, sure=True):
-                moves.append(_meld_move(p, cards))
+                moves.append(built.get(base + group[2].index) or _meld_move(p, cards))
         sure = pair_sure if len(group) == 2 else wild_sure
         if joker is not None:
             cards = (a, b, joker)
             if roomy or _fits(state, cards, None, need, sure=sure):
-                moves.append(_meld_move(p, cards))
+                moves.append(built.get(base + joker.index) or _meld_move(p, cards))
         if two is not None:
             cards = (a, b, two)
             if roomy or _fits(state, cards, None, need, sure=sure):
-                moves.append(_meld_move(p, cards))
+                moves.append(built.get(base + two.index) or _meld_move(p, cards))
     if len(blacks) >= 3 and canasta and permission is not _NO and held - len(blacks) <= 1:
-        count = state.turn_count + sum(_PTS[c.index] for c in blacks)
+        count = state.turn_count + sum([_PTS[c.index] for c in blacks])
         if not opening or count >= need:
             moves.append(Meld(p, tuple(blacks)))
-    add, wild_add = ADD[p], WILD_ADD[p]
-    for meld in melds:
-        r = rank_of[meld[0].index]
-        if r == 3:
-            continue
+    add, wild_add, ranks = ADD[p], WILD_ADD[p], _RANKS
+    by_joker = None if joker is None else wild_add[joker.index]
+    by_two = None if two is None else wild_add[two.index]
+    for r, room in facts.adds:
         group = groups[r]
-        if group and (held >= easy or _fits(state, (group[0],), meld[0].rank, need, sure=slack)):
+        if group and (held >= easy or _fits(state, (group[0],), ranks[r], need, sure=slack)):
             moves.append(add[group[0].index])
-        if len(meld) < 3 or not _IS_WILD[meld[-3].index]:
-            if joker is not None and (held >= easy or _fits(state, (joker,), meld[0].rank, need, sure=wild_sure)):
-                moves.append(wild_add[joker.index][r])
-            if two is not None and (held >= easy or _fits(state, (two,), meld[0].rank, need, sure=wild_sure)):
-                moves.append(wild_add[two.index][r])
+        if room:
+            if by_joker is not None and (
+                held >= easy or _fits(state, (by_joker[r].card,), ranks[r], need, sure=wild_sure)
+            ):
+                moves.append(by_joker[r])
+            if by_two is not None and (held >= easy or _fits(state, (by_two[r].card,), ranks[r], need, sure=wild_sure)):
+                moves.append(by_two[r])
     if not (opening and melds):
         if last_turn:
             moves.append(END[p])
@@ -977,8 +1038,9 @@ def _draw_red_threes(
 ) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], bool]:
     """Lays out the red threes of `hand` and draws a replacement for each (again for a red
     three drawn); returns the hand, stock, red threes and whether the stock ran out first."""
+    red = _IS_RED_THREE
     while True:
-        reds = [c for c in hand if is_red_three(c)]
+        reds = [c for c in hand if red[c.index]]
         if not reds:
             return hand, stock, threes, False
         hand = _remove(hand, reds)
@@ -1005,10 +1067,12 @@ def _apply_draw(state: State, move: DrawStock) -> State:
         hands[p], stock, mine, ran_out = _draw_red_threes(hands[p], stock, threes[side], p, events)
         threes = replace_at(threes, side, mine)
         told = tuple(events)
-    return _BUILD(
+    after = _BUILD(
         state.options, state.hand, state.rng, None, told, state.dealer, _PLAY, p, tuple(hands), stock,
         state.pile, (), state.frozen, state.melds, threes, state.opened, _LAST if ran_out else _FRESH, state.scores,
     )  # fmt: skip
+    _SET_SIDES(after, state.sides)
+    return after
 
 
 def _apply_take(state: State, move: TakePile) -> State:
@@ -1035,7 +1099,7 @@ def _apply_take(state: State, move: TakePile) -> State:
         events += (Event(EventKind.PLAYS, player=p, cards=reds, label="red three"),)
     opened, turn, taken = state.opened, state.turn, rest
     if not opened[side]:
-        count = turn.count + sum(_PTS[c.index] for c in (top, *cards))
+        count = turn.count + sum([_PTS[c.index] for c in (top, *cards)])
         opening = count >= minimum_now(state, side)
         if opening:
             opened = replace_at(opened, side, True)
@@ -1048,10 +1112,12 @@ def _apply_take(state: State, move: TakePile) -> State:
     threes = state.red_threes
     if reds:
         threes = replace_at(threes, side, threes[side] + reds)
-    return _BUILD(
+    after = _BUILD(
         state.options, state.hand, state.rng, None, events, state.dealer, _PLAY, p, tuple(hands), state.stock, (),
         taken, False, both, threes, opened, turn, state.scores,
     )  # fmt: skip
+    _SET_SIDES(after, _with_side(state.sides, side, melds))
+    return after
 
 
 def _apply_meld(
@@ -1065,7 +1131,7 @@ def _apply_meld(
         if not turn.melded:
             turn = Turn(turn.count, turn.opened, True, turn.permission, turn.last_turn)
     else:
-        count = turn.count + sum(_PTS[c.index] for c in cards)
+        count = turn.count + sum([_PTS[c.index] for c in cards])
         opening = count >= minimum_now(state, side)
         if opening:
             opened = replace_at(opened, side, True)
@@ -1080,6 +1146,7 @@ def _apply_meld(
         state.options, state.hand, state.rng, None, events, state.dealer, state.phase, p, tuple(hands), state.stock,
         state.pile, taken, state.frozen, both, state.red_threes, opened, turn, state.scores,
     )  # fmt: skip
+    _SET_SIDES(after, _with_side(state.sides, side, melds))
     turn_opened = turn.opened
     if not hand and not taken:
         return _end_hand(after, side, (*events, Event(EventKind.GOES_OUT, player=p)), concealed=turn_opened)
@@ -1090,7 +1157,7 @@ def _apply_discard(state: State, move: Discard) -> State:
     p, card = move.player, move.card
     side = p & 1
     held = state.hands[p]
-    at = [c.index for c in held].index(card.index)
+    at = bisect.bisect_left(held, _KEY[card.index], key=_key_of)  # sorted hand, one key per card
     hand = held[:at] + held[at + 1 :]
     hands = list(state.hands)
     hands[p] = hand
@@ -1100,6 +1167,7 @@ def _apply_discard(state: State, move: Discard) -> State:
         tuple(hands), state.stock, (*state.pile, card), (), state.frozen or _IS_WILD[card.index], state.melds,
         state.red_threes, state.opened, _FRESH, state.scores,
     )  # fmt: skip
+    _SET_SIDES(after, state.sides)
     if not hand:
         return _end_hand(after, side, (*told, Event(EventKind.GOES_OUT, player=p)), concealed=state.turn_opened)
     if not after.stock and not _take_options(after, after.player):
@@ -1148,10 +1216,12 @@ def _deal(
     for i in range(PLAYERS):
         s = (first + i) % PLAYERS
         hands[s], stock, threes[s & 1], _ = _draw_red_threes(hands[s], stock, threes[s & 1], s, told)
-    return _BUILD(
+    dealt_state = _BUILD(
         options, number, rng, None, (*events, *told), dealer, Phase.DRAW, first, tuple(hands), stock, tuple(pile),
         (), len(pile) > 1, ((), ()), (threes[0], threes[1]), (False, False), _FRESH, points,
     )  # fmt: skip
+    _SET_SIDES(dealt_state, _NO_MELDS)
+    return dealt_state
 
 
 def hand_points(state: State, went_out: int | None, *, concealed: bool = False) -> tuple[int, int]:
