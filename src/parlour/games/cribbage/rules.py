@@ -3,9 +3,10 @@
 A hand is dealt (`_deal`), the crib is made by simultaneous discards (`_apply_discard`, which
 turns the starter once both have laid away two), the cards are pegged (`_apply_play`,
 `_apply_go`, `_new_count`) and the hands and crib are shown (`_show`), which ends the game or
-deals the next hand. Any score that reaches the target ends the game at once (`_score`,
-`_game_won`). The play loop reads prebuilt moves and events from tables indexed by
-`Card.index` and builds states with `builder(State)`.
+deals the next hand. Any score that reaches the target ends the game at once (`_game_won`).
+The play loop reads prebuilt moves and events from tables indexed by `Card.index` (SCORES
+events are built once per value, `_score_event`), works out each move's scores and events
+first and builds the one resulting state with `builder(State)`.
 """
 
 from __future__ import annotations
@@ -28,13 +29,14 @@ from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.cribbage.scoring import (
+    _KEY_OF,
     _SORT_KEY,
     _VALUE,
     GO,
     HEELS,
     MAX_COUNT,
     _peg_parts,
-    _show_parts,
+    _show_score,
     _sorted,
 )
 
@@ -143,6 +145,22 @@ _DISCARD_EVENTS: Final = seat_card_table(
 )
 _GO_EVENTS: Final = tuple(Event(EventKind.PASSES, player=s, label="go") for s in (0, 1))
 _LEAD_EVENTS: Final = tuple(Event(EventKind.LEADS, player=s) for s in (0, 1))
+_STARTER_EVENTS: Final = seat_card_table(
+    lambda s, c: Event(EventKind.TURNS_UP, player=s, cards=(c,), label="starter"), 2, PACK
+)
+_SCORES: Final = EventKind.SCORES
+_SCORE_EVENTS: Final[dict[tuple[int, int, str], Event]] = {}
+"""SCORES events by (seat, points, label): the labels are the finitely many pegging and go
+names, so this holds at most a few hundred events."""
+
+
+def _score_event(seat: int, points: int, label: str) -> Event:
+    """The SCORES event of `points` pegged by `seat` for `label`, built once per value."""
+    key = (seat, points, label)
+    event = _SCORE_EVENTS.get(key)
+    if event is None:
+        event = _SCORE_EVENTS[key] = Event(_SCORES, player=seat, numbers=(points,), label=label)
+    return event
 
 # ---------------------------------------------------------------------------------------------
 # State
@@ -202,6 +220,9 @@ class State:
 
 _BUILD: Final = builder(State)
 _DISCARD, _PLAY, _OVER = Phase.DISCARD, Phase.PLAY, Phase.OVER
+_JACK_RANK: Final = Rank.JACK
+_SHOWS: Final = EventKind.SHOWS
+_HAND_SCORED: Final = EventKind.HAND_SCORED
 
 
 def _crib_seen(state: object, viewer: int | None, owner: int | None) -> bool:
@@ -409,8 +430,9 @@ def _deal(
     if deck is None:
         deck, rng = _drawn(rng)
     dealt = 2 * HAND_SIZE
-    first = _sorted(deck[0:dealt:2])
-    second = _sorted(deck[1:dealt:2])
+    key = _KEY_OF.__getitem__
+    first = tuple(sorted(deck[0:dealt:2], key=key))
+    second = tuple(sorted(deck[1:dealt:2], key=key))
     hands = (second, first) if dealer == 0 else (first, second)
     events = (*events, Event(EventKind.DEALS, player=dealer, numbers=(number,)))
     return _BUILD(
@@ -525,17 +547,27 @@ def _apply_discard(state: State, move: Discard) -> State:
         )  # fmt: skip
     # The crib is complete: the top card of the stock is turned up as the starter.
     dealer = state.dealer
-    starter = state.stock[0]
-    events = (*events, Event(EventKind.TURNS_UP, player=dealer, cards=(starter,), label="starter"))
-    after = _BUILD(
-        state.options, state.hand, state.rng, None, events, _PLAY, dealer, hands, crib, state.stock[1:],
-        starter, state.played, (), 0, 1 - dealer, False, state.scores, state.games,
+    stock = state.stock
+    starter = stock[0]
+    events = (*events, _STARTER_EVENTS[dealer][starter.index])
+    points = state.scores
+    if starter.rank is _JACK_RANK:
+        target = state.options.target
+        total = min(target, points[dealer] + HEELS)
+        points = (total, points[1]) if dealer == 0 else (points[0], total)
+        events = (*events, _score_event(dealer, HEELS, "his heels"))
+        if total >= target:
+            return _game_won(
+                _BUILD(
+                    state.options, state.hand, state.rng, None, events, _PLAY, dealer, hands, crib, stock[1:],
+                    starter, state.played, (), 0, 1 - dealer, False, points, state.games,
+                ),
+                dealer,
+            )  # fmt: skip
+    return _BUILD(
+        state.options, state.hand, state.rng, None, (*events, _LEAD_EVENTS[1 - dealer]), _PLAY, dealer, hands,
+        crib, stock[1:], starter, state.played, (), 0, 1 - dealer, False, points, state.games,
     )  # fmt: skip
-    if starter.rank is Rank.JACK:
-        after = _score(after, dealer, HEELS, "his heels")
-        if after.phase is not _PLAY:
-            return after
-    return _with(after, (*after.events, _LEAD_EVENTS[1 - dealer]), after.scores)
 
 
 def _with(state: State, events: tuple[Event, ...], points: tuple[int, ...]) -> State:
@@ -545,16 +577,6 @@ def _with(state: State, events: tuple[Event, ...], points: tuple[int, ...]) -> S
         state.stock, state.starter, state.played, state.count_seats, state.count, state.turn, state.go, points,
         state.games,
     )  # fmt: skip
-
-
-def _score(state: State, seat: int, points: int, label: str) -> State:
-    """`state` with `points` pegged for `seat` (an event), ending the game at the target."""
-    target = state.options.target
-    total = min(target, state.scores[seat] + points)
-    scored = (total, state.scores[1]) if seat == 0 else (state.scores[0], total)
-    events = (*state.events, Event(EventKind.SCORES, player=seat, numbers=(points,), label=label))
-    state = _with(state, events, scored)
-    return _game_won(state, seat) if total >= target else state
 
 
 def _apply_play(state: State, move: PlayCard) -> State:
@@ -576,16 +598,19 @@ def _apply_play(state: State, move: PlayCard) -> State:
     points = state.scores
     parts = _peg_parts(_pile(played, seats) if len(seats) > 1 else (card,), count)
     if parts:
-        after = _score(
-            _BUILD(
-                state.options, state.hand, state.rng, None, events, _PLAY, state.dealer, hands, state.crib,
-                state.stock, state.starter, played, seats, count, p, state.go, points, state.games,
-            ),
-            p, sum(pts for _, pts in parts), " and ".join(name for name, _ in parts),
-        )  # fmt: skip
-        if after.phase is not _PLAY:
-            return after  # the game was won
-        events, points = after.events, after.scores
+        gained = sum(pts for _, pts in parts)
+        target = state.options.target
+        total = min(target, points[p] + gained)
+        points = (total, points[1]) if p == 0 else (points[0], total)
+        events = (*events, _score_event(p, gained, " and ".join(name for name, _ in parts)))
+        if total >= target:
+            return _game_won(
+                _BUILD(
+                    state.options, state.hand, state.rng, None, events, _PLAY, state.dealer, hands, state.crib,
+                    state.stock, state.starter, played, seats, count, p, state.go, points, state.games,
+                ),
+                p,
+            )  # fmt: skip
     if count != MAX_COUNT:
         if not state.go and hands[o]:
             # The other seat plays next (or says go if nothing fits).
@@ -600,77 +625,113 @@ def _apply_play(state: State, move: PlayCard) -> State:
                 state.options, state.hand, state.rng, None, events, _PLAY, state.dealer, hands, state.crib,
                 state.stock, state.starter, played, seats, count, p, True, points, state.games,
             )  # fmt: skip
-    after = _BUILD(
-        state.options, state.hand, state.rng, None, events, _PLAY, state.dealer, hands, state.crib, state.stock,
-        state.starter, played, seats, count, p, state.go, points, state.games,
-    )  # fmt: skip
-    if count != MAX_COUNT:
         # Nobody can play on: the last card of the count scores one.
-        last = not hands[0] and not hands[1]
-        after = _score(after, p, GO, "last card" if last else "go")
-        if after.phase is not _PLAY:
-            return after
-    return _new_count(after, p)
+        target = state.options.target
+        total = min(target, points[p] + GO)
+        points = (total, points[1]) if p == 0 else (points[0], total)
+        events = (*events, _score_event(p, GO, "go" if hands[0] or hands[1] else "last card"))
+        if total >= target:
+            return _game_won(
+                _BUILD(
+                    state.options, state.hand, state.rng, None, events, _PLAY, state.dealer, hands, state.crib,
+                    state.stock, state.starter, played, seats, count, p, state.go, points, state.games,
+                ),
+                p,
+            )  # fmt: skip
+    return _new_count(state, p, hands, played, seats, count, p, state.go, events, points)
 
 
 def _apply_go(state: State, move: Go) -> State:
     t = move.player
     o = 1 - t
-    events = (_GO_EVENTS[t],)
     held = state.hands[o]
     if held and _VALUE[held[0].index] <= MAX_COUNT - state.count:
         return _BUILD(
-            state.options, state.hand, state.rng, None, events, _PLAY, state.dealer, state.hands, state.crib,
-            state.stock, state.starter, state.played, state.count_seats, state.count, o, True, state.scores, state.games,
+            state.options, state.hand, state.rng, None, (_GO_EVENTS[t],), _PLAY, state.dealer, state.hands,
+            state.crib, state.stock, state.starter, state.played, state.count_seats, state.count, o, True,
+            state.scores, state.games,
         )  # fmt: skip
     # Neither can play: the last card of the count scores one for go.
-    after = _score(_with(state, events, state.scores), o, GO, "go")
-    if after.phase is not _PLAY:
-        return after
-    return _new_count(after, o)
+    points = state.scores
+    target = state.options.target
+    total = min(target, points[o] + GO)
+    points = (total, points[1]) if o == 0 else (points[0], total)
+    events = (_GO_EVENTS[t], _score_event(o, GO, "go"))
+    if total >= target:
+        return _game_won(_with(state, events, points), o)
+    return _new_count(
+        state, o, state.hands, state.played, state.count_seats, state.count, state.turn, state.go, events, points
+    )
 
 
-def _new_count(state: State, last: int) -> State:
+def _new_count(
+    state: State,
+    last: int,
+    hands: tuple[tuple[Card, ...], ...],
+    played: tuple[tuple[Card, ...], ...],
+    seats: tuple[int, ...],
+    count: int,
+    turn: int,
+    go: bool,
+    events: tuple[Event, ...],
+    points: tuple[int, ...],
+) -> State:
     """After 31 or a go: the count starts again with the seat that did not play the last card
-    (the other one if it has no cards); with both hands empty, the show."""
-    hands = state.hands
+    (the other one if it has no cards); with both hands empty, the show. `state` gives the
+    fields the pegging leaves alone, the others the position after the count's last card."""
     if not hands[0] and not hands[1]:
-        return _show(state)
+        return _show(state, hands, played, seats, count, turn, go, events, points)
     starter = 1 - last if hands[1 - last] else last
     return _BUILD(
-        state.options, state.hand, state.rng, None, (*state.events, _LEAD_EVENTS[starter]), _PLAY, state.dealer,
-        hands, state.crib, state.stock, state.starter, state.played, (), 0, starter, False, state.scores,
-        state.games,
+        state.options, state.hand, state.rng, None, (*events, _LEAD_EVENTS[starter]), _PLAY, state.dealer,
+        hands, state.crib, state.stock, state.starter, played, (), 0, starter, False, points, state.games,
     )  # fmt: skip
 
 
-def _show(state: State) -> State:
-    """The show: the non-dealer's hand, the dealer's hand, then the crib; then the next deal."""
+def _show(
+    state: State,
+    hands: tuple[tuple[Card, ...], ...],
+    played: tuple[tuple[Card, ...], ...],
+    seats: tuple[int, ...],
+    count: int,
+    turn: int,
+    go: bool,
+    events_before: tuple[Event, ...],
+    points: tuple[int, ...],
+) -> State:
+    """The show: the non-dealer's hand, the dealer's hand, then the crib; then the next deal.
+    `state` gives the fields the pegging leaves alone, the others the position at its end."""
     dealer = state.dealer
     starter = state.starter
     assert starter is not None
     gained = [0, 0]
-    points_now = list(state.scores)
-    events = list(state.events)
+    points_now = list(points)
+    events = list(events_before)
     target = state.options.target
+    crib = state.crib
     shows = (
-        (1 - dealer, state.played[1 - dealer], False, "hand"),
-        (dealer, state.played[dealer], False, "hand"),
-        (dealer, state.crib[0] + state.crib[1], True, "crib"),
+        (1 - dealer, played[1 - dealer], False, "hand"),
+        (dealer, played[dealer], False, "hand"),
+        (dealer, crib[0] + crib[1], True, "crib"),
     )
-    for seat, cards, crib, what in shows:
-        cards = _sorted(cards)
-        parts = _show_parts(cards, starter, crib)
-        points = sum(p for _, p in parts)
-        label = what + "".join([f", {name} {p}" for name, p in parts])
-        events.append(Event(EventKind.SHOWS, player=seat, cards=(*cards, starter), numbers=(points,), label=label))
-        if points:
-            gained[seat] += points
-            points_now[seat] = min(target, points_now[seat] + points)
+    key = _KEY_OF.__getitem__
+    for seat, cards, in_crib, what in shows:
+        cards = tuple(sorted(cards, key=key))
+        score, label = _show_score(cards, starter, in_crib, what)
+        events.append(Event(_SHOWS, player=seat, cards=(*cards, starter), numbers=(score,), label=label))
+        if score:
+            gained[seat] += score
+            points_now[seat] = min(target, points_now[seat] + score)
             if points_now[seat] >= target:
                 # The game is won: nothing more is counted.
-                return _game_won(_with(state, tuple(events), tuple(points_now)), seat)
-    events.append(Event(EventKind.HAND_SCORED, numbers=tuple(gained)))
+                return _game_won(
+                    _BUILD(
+                        state.options, state.hand, state.rng, None, tuple(events), _PLAY, dealer, hands, crib,
+                        state.stock, starter, played, seats, count, turn, go, tuple(points_now), state.games,
+                    ),
+                    seat,
+                )  # fmt: skip
+    events.append(Event(_HAND_SCORED, numbers=tuple(gained)))
     rng = state.rng
     if rng is None:
         raise ValueError("cannot deal the next hand in a view")

@@ -150,18 +150,19 @@ def _peg_parts(pile: tuple[Card, ...], count: int) -> list[tuple[str, int]]:
 
 
 _JACK: Final = int(Rank.JACK)
-_SUBSETS: Final = tuple(
-    subset for size in range(2, 6) for subset in combinations(range(5), size)
-)
-"""Every set of two or more of the five show cards, by position."""
 
 
 @functools.lru_cache(maxsize=None)
 def _rank_points(ranks: tuple[int, ...]) -> tuple[int, int, int]:
     """Fifteens, pairs and runs of five ranks (sorted), in points; cached by the ranks alone
     (at most 6,175 rank multisets)."""
-    values = [min(r, 10) for r in ranks]
-    fifteens = sum(1 for subset in _SUBSETS if sum(values[i] for i in subset) == 15)
+    # Ways to make each total up to 15 from a subset of the cards (no single card makes 15).
+    sums = [1] + [0] * 15
+    for r in ranks:
+        v = min(r, 10)
+        for total in range(15, v - 1, -1):
+            sums[total] += sums[total - v]
+    fifteens = sums[15]
     pairs = sum(1 for a, b in combinations(ranks, 2) if a == b)
     runs = 0
     for low in range(1, 12):
@@ -200,3 +201,36 @@ def _show_parts(hand: tuple[Card, ...], starter: Card, crib: bool) -> list[tuple
     if (s & ~15) + _JACK in (a, b, c, d):
         parts.append(("nobs", NOBS))
     return parts
+
+
+_SHOW_LABELS: Final[dict[tuple[str, int, int, int, int, int], tuple[int, str]]] = {}
+"""Show totals and labels by (what, fifteens, pairs, runs, flush, nobs) points: at most a few
+thousand entries, since each count takes only a handful of values."""
+
+
+def _show_score(hand: tuple[Card, ...], starter: Card, crib: bool, what: str) -> tuple[int, str]:
+    """The show points of four sorted cards and the starter, and the SHOWS label: `what`, then
+    each kind that scores with its points (as `_show_parts` lists them)."""
+    a, b, c, d = [card.index for card in hand]
+    s = starter.index
+    rank = _RANK
+    fifteens, pairs, runs = _rank_points(tuple(sorted((rank[a], rank[b], rank[c], rank[d], rank[s]))))
+    flush = 0
+    # Card indices are suit * 16 + rank: equal high bits, equal suits.
+    suit = a >> 4
+    if b >> 4 == suit and c >> 4 == suit and d >> 4 == suit:
+        if s >> 4 == suit:
+            flush = FLUSH_HAND + 1
+        elif not crib:
+            flush = FLUSH_HAND
+    nobs = NOBS if (s & ~15) + _JACK in (a, b, c, d) else 0
+    key = (what, fifteens, pairs, runs, flush, nobs)
+    found = _SHOW_LABELS.get(key)
+    if found is None:
+        kinds = (("fifteens", fifteens), ("pairs", pairs), ("runs", runs), ("flush", flush), ("nobs", nobs))
+        parts = [(name, points) for name, points in kinds if points]
+        found = _SHOW_LABELS[key] = (
+            fifteens + pairs + runs + flush + nobs,
+            what + "".join([f", {name} {p}" for name, p in parts]),
+        )
+    return found
