@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -17,8 +18,11 @@ from parlour.core.cards import (
     parse_cards,
     standard_pack,
 )
+from parlour.core.events import Event
+from parlour.core.rng import Rng
 from parlour.core.shedding import (
     TWO_HIGH,
+    Claim,
     Combo,
     MatchOrLower,
     PassingRound,
@@ -32,8 +36,10 @@ from parlour.core.shedding import (
     plays_from,
     rank_groups,
     round_leader,
+    seen_by_claimant,
     strength_sorted,
 )
+from parlour.core.zones import Zone, unseen_cards, zone_view
 
 SCUM_BEATS = SameCountHigher(TWO_HIGH)
 # Sweep: K high ... 2, A low, and 10 below the ace as a wild sweeping rank.
@@ -214,3 +220,28 @@ def test_finishing_order_appends_the_last_holder() -> None:
         finishing_order((3,), (True, False, True, False))
     with pytest.raises(ValueError, match="does not cover"):
         finishing_order((3, 3, 0), (False, False, True, False))
+
+
+def test_a_claim_is_true_only_when_every_card_has_the_claimed_rank() -> None:
+    """Cheat: the claim and the count are public; the truth shows when the cards turn up."""
+    assert Claim(0, Rank.ACE, parse_cards("AS AH")).true
+    assert not Claim(0, Rank.ACE, parse_cards("AS 7H")).true
+    assert str(Claim(1, Rank.SIX, parse_cards("6C 6D 6H"))) == "seat 1 claims 3 sixes"
+    assert str(Claim(2, Rank.KING, parse_cards("7D"))) == "seat 2 claims 1 king"
+
+
+def test_claimed_cards_are_hidden_from_all_but_the_claimant() -> None:
+    """The zone rule over a pile of claims: a seat sees its own plays only; a spectator none."""
+    zones = (Zone("pile", seen_by_claimant("pile")),)
+
+    @attrs.frozen
+    class Table:
+        pile: tuple[Claim, ...]
+        rng: Rng | None = None
+        viewer: int | None = None
+        events: tuple[Event, ...] = ()
+
+    table = Table((Claim(0, Rank.ACE, parse_cards("AS")), Claim(1, Rank.TWO, parse_cards("9C 9D"))), Rng(1))
+    assert [cards_text(c.cards) for c in zone_view(table, 1, zones).pile] == ["??", "9C 9D"]
+    assert [cards_text(c.cards) for c in zone_view(table, None, zones).pile] == ["??", "?? ??"]
+    assert sorted(map(str, unseen_cards(table, 0, zones))) == ["9C", "9D"]

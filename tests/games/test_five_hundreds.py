@@ -247,7 +247,7 @@ def test_a_playable_card_may_be_discarded_before_the_last() -> None:
     table = (meld("6S 7S 8S", 0), meld("KC KD KH", 1))
     state = position(("9S KS", "AC 2C 3S 4S 5C 6H 8H"), table=table)
     after = play(state, "discard 9S")
-    assert after.phase is f.Phase.CLAIM and after.player == 1  # seat 1 has melded: the window opens
+    assert after.phase is f.Phase.CLAIM and f.to_act(after) == frozenset({1})  # seat 1 has melded: the window opens
 
 
 # ---------------------------------------------------------------------------------------------
@@ -273,19 +273,38 @@ def test_rummy_call_takes_a_playable_discard_without_a_turn() -> None:
     assert cards_text(called.discards[-1:]) != "8S"
 
 
-def test_rummy_window_asks_each_melded_seat_in_order_and_pass_closes_it() -> None:
-    """The reading: a short window in seat order from the discarder's left; each melded seat
-    calls or passes; when all pass the card stays and the discarder's left plays."""
+def test_rummy_window_is_open_to_every_melded_seat_at_once_and_all_passing_closes_it() -> None:
+    """The reading: every other seat that has melded may call at once; when all pass the card
+    stays and the discarder's left plays; a seat answers once."""
     table = (meld("5S 6S 7S", 1), meld("4C 4D 4H", 0), meld("QC QD QH", 2))
     state = position(("8S 2D 3D", "AC 2C 3S 9S", "JD JH 10C"), table=table)
     window = play(state, "discard 8S")
-    assert window.player == 1
-    second = play(window, "pass")
-    assert second.phase is f.Phase.CLAIM and second.player == 2 and moves(second) == ["rummy 8S on 0", "pass"]
-    closed = play(second, "pass")
+    assert f.to_act(window) == frozenset({1, 2})
+    assert [str(m) for m in f.legal_moves(window)] == ["rummy 8S on 0", "pass", "rummy 8S on 0", "pass"]
+    assert [m.player for m in f.legal_moves(window)] == [1, 1, 2, 2]
+    second = f.apply(window, f.Pass(2))
+    assert second.phase is f.Phase.CLAIM and f.to_act(second) == frozenset({1})
+    with pytest.raises(IllegalMove, match="seat 2 has already answered"):
+        f.apply(second, f.Pass(2))
+    closed = f.apply(second, f.Pass(1))
     assert closed.phase is f.Phase.DRAW and closed.player == 1 and cards_text(closed.discards[-1:]) == "8S"
-    with pytest.raises(IllegalMove, match="seat 2 is asked about the Rummy call"):
-        f.apply(second, f.Pass(1))
+
+
+def test_two_callers_the_seat_nearer_the_discarders_left_wins() -> None:
+    """Rules 3.4 (the digest: "in seat order"): seat 2 calls first, but seat 1 sits nearer the
+    discarder's left, so seat 2's call waits for seat 1; if seat 1 calls too, seat 1 takes the
+    card; if seat 1 passes, seat 2's call stands."""
+    table = (meld("5S 6S 7S", 1), meld("4C 4D 4H", 0), meld("QC QD QH", 2))
+    state = position(("8S 2D 3D", "AC 2C 3S 9S", "JD JH 10C"), table=table)
+    window = play(state, "discard 8S")
+    pending = f.apply(window, f.Rummy(2, Card.parse("8S"), 0))
+    assert pending.phase is f.Phase.CLAIM and f.to_act(pending) == frozenset({1})
+    assert [e.kind for e in pending.events] == [EventKind.CALLS]
+    beaten = f.apply(pending, f.Rummy(1, Card.parse("8S"), 0))
+    assert beaten.table[0].credit == (1, 1, 1, 1) and beaten.phase is f.Phase.DRAW and beaten.player == 1
+    stands = f.apply(pending, f.Pass(1))
+    assert stands.table[0].credit == (1, 1, 1, 2) and f.table_points(stands.table, 3)[2] == 5 + 30
+    assert stands.phase is f.Phase.DRAW and stands.player == 1
 
 
 def test_no_rummy_window_when_the_option_is_off_or_the_card_fits_nothing() -> None:

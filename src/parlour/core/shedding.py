@@ -11,7 +11,9 @@ rank order and beat rule, which are data:
 - `plays_from` lists one canonical play per (rank, count) that a hand can make;
 - a `PassingRound` counts passes since the last play; with `next_holder` and `round_leader` it
   runs "go round the table until everyone else passes, then the last player leads";
-- `holders`, `last_holder` and `finishing_order` track who went out and who is left.
+- `holders`, `last_holder` and `finishing_order` track who went out and who is left;
+- a `Claim` is a face-down play with a public claim that may be false (Cheat), and
+  `seen_by_claimant` the zone rule that shows its cards to the claimant alone.
 
 >>> from parlour.core.cards import parse_cards
 >>> order = TWO_HIGH
@@ -24,7 +26,7 @@ rank order and beat rule, which are data:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Protocol
 
 import attrs
@@ -34,6 +36,7 @@ from parlour.core.cards import Card, Rank, RankOrder, cards_text
 __all__ = [
     "TWO_HIGH",
     "BeatRule",
+    "Claim",
     "Combo",
     "MatchOrLower",
     "PassingRound",
@@ -47,6 +50,7 @@ __all__ = [
     "plays_from",
     "rank_groups",
     "round_leader",
+    "seen_by_claimant",
     "strength_sorted",
 ]
 
@@ -235,3 +239,75 @@ def finishing_order(finished: Sequence[int], holding: Sequence[bool]) -> tuple[i
         raise ValueError(f"finishing order {tuple(finished)} does not cover every other seat once")
     return (*finished, last)
 
+
+
+@attrs.frozen
+class Claim:
+    """A face-down play with a public claim (Cheat): `player` put down `cards` saying they are
+    all of rank `rank`. The claim and the count are public; the cards are seen by their player
+    alone (`seen_by_claimant`) until a challenge turns them up.
+
+    >>> from parlour.core.cards import parse_cards
+    >>> claim = Claim(2, Rank.SEVEN, parse_cards("7C 9D"))
+    >>> str(claim), claim.count, claim.true
+    ('seat 2 claims 2 sevens', 2, False)
+    """
+
+    player: int
+    rank: Rank
+    cards: tuple[Card, ...]
+
+    @property
+    def count(self) -> int:
+        """How many cards were put down (public)."""
+        return len(self.cards)
+
+    @property
+    def true(self) -> bool:
+        """Whether every card is of the claimed rank."""
+        rank = self.rank
+        return all(c.rank is rank for c in self.cards)
+
+    def __str__(self) -> str:
+        word = _RANK_NAMES[self.rank]
+        if self.count != 1:
+            word += "es" if word == "six" else "s"
+        return f"seat {self.player} claims {self.count} {word}"
+
+
+_RANK_NAMES: Final = {
+    Rank.ACE: "ace",
+    Rank.TWO: "two",
+    Rank.THREE: "three",
+    Rank.FOUR: "four",
+    Rank.FIVE: "five",
+    Rank.SIX: "six",
+    Rank.SEVEN: "seven",
+    Rank.EIGHT: "eight",
+    Rank.NINE: "nine",
+    Rank.TEN: "ten",
+    Rank.JACK: "jack",
+    Rank.QUEEN: "queen",
+    Rank.KING: "king",
+    Rank.JOKER: "joker",
+}
+
+
+def seen_by_claimant(field: str) -> Callable[[object, int | None, int | None], tuple[bool, ...]]:
+    """A zone visibility rule for a pile of `Claim`s held in State field `field` (a tuple of
+    claims): each claim's cards are seen by the seat that made it and by nobody else, so views,
+    `shuffle_unseen` and the leak check keep false claims hidden. Cards that a challenge turns
+    up leave the pile (into a hand, or a face-up zone) and are seen from there.
+
+    >>> from parlour.core.cards import parse_cards
+    >>> class Table:
+    ...     pile = (Claim(0, Rank.ACE, parse_cards("AS")), Claim(1, Rank.TWO, parse_cards("9C 9D")))
+    >>> seen_by_claimant("pile")(Table(), 1, None)
+    (False, True, True)
+    """
+
+    def rule(state: object, viewer: int | None, owner: int | None) -> tuple[bool, ...]:
+        claims: tuple[Claim, ...] = getattr(state, field)
+        return tuple(claim.player == viewer for claim in claims for _ in claim.cards)
+
+    return rule

@@ -24,11 +24,12 @@ Readings chosen where the book is silent:
   playable (it fits no table meld). So a meld or lay-off is offered only if the turn can still
   end: it may not leave no card, only the card just taken from the pile, or a single playable
   card. A player holding only playable cards keeps discarding them.
-* "Rummy!" is a short window in seat order: after a discard (other than a going-out discard)
-  that could be laid off onto a table meld, each seat that has melded, from the discarder's
-  left round the table, in turn either calls "rummy 8S on 2" (takes the card and lays it off at
-  once, credited to it) or says "pass". The first call closes the window. The call is not a
-  turn: play goes on with the discarder's left. `Options.rummy_call` off drops the window.
+* "Rummy!" is a response window (`core.windows.Window`): after a discard (other than a
+  going-out discard) that could be laid off onto a table meld, every other seat that has melded
+  may at once call "rummy 8S on 2" (take the card and lay it off, credited to it) or say "pass".
+  Callers are ranked by seat order from the discarder's left: a call wins once every seat
+  before it has passed. The call is not a turn: play goes on with the discarder's left.
+  `Options.rummy_call` off drops the window.
 * When the stock is empty, the player to draw may still take from the discard pile, or "pass",
   which ends the hand. A hand also ends once `Options.max_turns` turns have begun (a safety
   cap). Either way every seat scores as usual.

@@ -54,5 +54,6 @@ def _render_now(state: State) -> str:
                 return f"seat {p} must meld the dug {state.taken[0]} with a card from the hand"
             return f"seat {p} to meld, lay off or discard"
         case Phase.CLAIM:
-            return f"seat {state.turn} discarded {state.discards[-1]}: seat {p} may call rummy or pass"
+            waiting = ", ".join(map(str, state.window.waiting)) if state.window else ""
+            return f"seat {state.turn} discarded {state.discards[-1]}: seats {waiting} may call rummy or pass"
     return f"game over: seat {p} wins with {state.scores[p]}"

@@ -24,6 +24,7 @@ from parlour.core.melds import Meld, MeldKind, TableMeld, meld_readings, table_m
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
+from parlour.core.windows import Tie, Window
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.five_hundreds.masks import (
     _AT,
@@ -75,7 +76,7 @@ class Phase(enum.Enum):
     PLAY = 2
     """`player` melds, lays off, and discards to end the turn."""
     CLAIM = 3
-    """The Rummy window after `turn`'s discard: `player` calls or passes."""
+    """The Rummy window after `turn`'s discard: the seats of `window` call or pass at once."""
     OVER = 4
 
 
@@ -93,7 +94,8 @@ class State:
     dealer: int
     phase: Phase
     player: int
-    """The seat to act (the caller being asked in CLAIM; the winner once OVER)."""
+    """The seat to act (the discarder in CLAIM, where `window` says who may call; the winner
+    once OVER)."""
     turn: int
     """The seat whose turn it is (the discarder during CLAIM)."""
     hands: tuple[tuple[Card, ...], ...]
@@ -112,6 +114,9 @@ class State:
     turns: int = 0
     """Turns begun this hand."""
     scores: tuple[int, ...]
+    window: Window | None = None
+    """The Rummy window in CLAIM (every other seat that has melded, from the discarder's left;
+    the earliest caller in that order wins, a call carrying its meld number); else None."""
 
     @functools.cached_property
     def wants(self) -> tuple[int, ...]:
@@ -213,6 +218,8 @@ def apply(state: State, move: Move) -> State:
 
 
 def to_act(state: State) -> frozenset[int]:
+    if state.window is not None:
+        return frozenset(state.window.waiting)
     return frozenset() if state.phase is Phase.OVER else frozenset((state.player,))
 
 
@@ -314,9 +321,19 @@ def _check_phase(state: State, n: int) -> None:
     for s, held in enumerate(state.hands):
         if not held and not (phase is Phase.PLAY and s == p):
             raise ValueError(f"seat {s} holds no card: the hand should have ended")
-    if phase is Phase.CLAIM:
-        if p == state.turn or not state.melded[p] or not state.options.rummy_call:
-            raise ValueError("only another seat that has melded may call Rummy")
+    if (phase is Phase.CLAIM) != (state.window is not None):
+        raise ValueError("a Rummy window is open exactly in the CLAIM phase")
+    if state.window is not None:
+        window = state.window
+        problem = window.problem(n)
+        if problem is not None:
+            raise ValueError(problem)
+        if p != state.turn or window.eligible != _callers(state.melded, p) or not state.options.rummy_call:
+            raise ValueError("the Rummy window holds the seats that have melded, from the discarder's left")
+        if window.tie is not Tie.PRIORITY or window.closed:
+            raise ValueError("an open Rummy window goes by seat order and has seats still to answer")
+        if any(not 0 <= i < len(state.table) for i in window.choices):
+            raise ValueError("a Rummy call names a table meld")
         if not state.discards or not playable(state.discards[-1], state.table):
             raise ValueError("the Rummy window opens only on a discard that could be laid off")
 
@@ -327,6 +344,8 @@ def _check_phase(state: State, n: int) -> None:
 
 def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     p = state.player
+    if state.window is not None:
+        return _legal_claim(state, state.window, only)
     if only is not None and only != p:
         return ()
     match state.phase:
@@ -334,13 +353,20 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
             return _legal_draw(state, p)
         case Phase.PLAY:
             return _legal_play(state, p)
-        case Phase.CLAIM:
-            card = state.discards[-1]
-            bit = 1 << card.index
-            calls: list[Move] = [_rummy_move(p, card, i) for i, w in enumerate(state.wants) if w & bit]
-            calls.append(_PASS[p])
-            return tuple(calls)
     return ()
+
+
+def _legal_claim(state: State, window: Window, only: int | None) -> tuple[Move, ...]:
+    """Each waiting seat's calls (by meld number) and its "pass", seat by seat in window order."""
+    card = state.discards[-1]
+    bit = 1 << card.index
+    metas = [i for i, w in enumerate(state.wants) if w & bit]
+    calls: list[Move] = []
+    for seat in window.waiting:
+        if only is None or only == seat:
+            calls += [_rummy_move(seat, card, i) for i in metas]
+            calls.append(_PASS[seat])
+    return tuple(calls)
 
 
 def _legal_draw(state: State, p: int) -> tuple[Move, ...]:
@@ -495,9 +521,9 @@ def _legal_play(state: State, p: int) -> tuple[Move, ...]:
 def _why_illegal(state: State, move: Move) -> str:
     if state.phase is Phase.OVER:
         return "the game is over"
-    if move.player != state.player:
-        if state.phase is Phase.CLAIM:
-            return f"seat {state.player} is asked about the Rummy call now"
+    if state.window is not None and not state.window.may_answer(move.player):
+        return state.window.why_not(move.player)
+    if move.player != state.player and state.window is None:
         return f"it is seat {state.player}'s turn"
     phase = state.phase
     if phase is Phase.CLAIM:
@@ -553,7 +579,7 @@ def _apply_draw(state: State, move: DrawStock) -> State:
     new = _BUILD(
         state.options, state.hand, state.rng, None, _DRAW_EVENTS[p][card.index], state.dealer, Phase.PLAY, p, p,
         replace_at(state.hands, p, _insert(state.hands[p], card)), state.stock[1:], state.discards, (), False,
-        state.table, state.melded, state.turns, state.scores,
+        state.table, state.melded, state.turns, state.scores, None,
     )  # fmt: skip
     masks = state.masks
     mine = masks[p] | 1 << card.index
@@ -570,15 +596,36 @@ def _apply_take(state: State, move: Take) -> State:
         event = (Event(EventKind.TAKES, player=p, cards=taken, label=f"dig to depth {depth}"),)
     new = _BUILD(
         state.options, state.hand, state.rng, None, event, state.dealer, Phase.PLAY, p, p, state.hands,
-        state.stock, rest, taken, owed, state.table, state.melded, state.turns, state.scores,
+        state.stock, rest, taken, owed, state.table, state.melded, state.turns, state.scores, None,
     )  # fmt: skip
     return _carry(new, state.wants, state.fits, state.masks, state.pile_bits & ~_mask(taken))
 
 
 def _apply_rummy(state: State, move: Rummy) -> State:
-    p, card, index = move.player, move.card, move.meld
+    assert state.window is not None
+    window = state.window.answer(move.player, act=True, choice=move.meld)
+    return _after_answer(state, window, (Event(EventKind.CALLS, player=move.player, label="rummy"),))
+
+
+def _after_answer(state: State, window: Window, events: tuple[Event, ...]) -> State:
+    """The window after an answer: still open, won (the call is carried out), or let go."""
+    if not window.closed:
+        return attrs.evolve(state, window=window, events=events)
+    winner, index = window.winner, window.choice
+    if winner is None or index is None:
+        return _next_turn(
+            state, state.hands, state.discards, state.table, state.wants, state.fits, state.masks,
+            state.pile_bits, events,
+        )  # fmt: skip
+    return _carry_out_call(state, winner, index, events)
+
+
+def _carry_out_call(state: State, p: int, index: int, events: tuple[Event, ...]) -> State:
+    """Seat `p`, the window's winner, takes the top discard and lays it off on meld `index`."""
+    card = state.discards[-1]
     grown = _grow(state.table[index], card, p)
     events = (
+        *events,
         Event(EventKind.TAKES, player=p, cards=(card,), label="rummy"),
         Event(EventKind.LAYS_OFF, player=p, cards=(card,), numbers=(index,)),
     )
@@ -591,14 +638,8 @@ def _apply_rummy(state: State, move: Rummy) -> State:
 
 def _apply_pass(state: State, move: Pass) -> State:
     p = move.player
-    if state.phase is Phase.CLAIM:
-        following = _next_caller(state.melded, p, state.turn)
-        if following is None:
-            return _next_turn(
-                state, state.hands, state.discards, state.table, state.wants, state.fits, state.masks,
-                state.pile_bits, _PASS_EVENTS[p],
-            )  # fmt: skip
-        return attrs.evolve(state, player=following, events=_PASS_EVENTS[p])
+    if state.window is not None:
+        return _after_answer(state, state.window.answer(p, act=False), _PASS_EVENTS[p])
     note = Event(EventKind.NOTE, label="the stock is empty and the discard pile refused: the hand ends")
     return _end_hand(state, (*_PASS_EVENTS[p], note))
 
@@ -644,7 +685,7 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
     new = _BUILD(
         state.options, state.hand, state.rng, None, event, state.dealer, Phase.PLAY, p, p,
         replace_at(state.hands, p, hand), state.stock, state.discards, taken, owed,
-        (*state.table, table_meld(meld, p)), replace_at(state.melded, p, True), state.turns, state.scores,
+        (*state.table, table_meld(meld, p)), replace_at(state.melded, p, True), state.turns, state.scores, None,
     )  # fmt: skip
     wants = _wants(meld)
     masks = replace_at(state.masks, p, _mask(hand))
@@ -680,7 +721,7 @@ def _apply_lay_off(state: State, move: LayOff) -> State:
     new = _BUILD(
         state.options, state.hand, state.rng, None, event, state.dealer, Phase.PLAY, p, p,
         replace_at(state.hands, p, hand), state.stock, state.discards, taken, owed,
-        table, state.melded, state.turns, state.scores,
+        table, state.melded, state.turns, state.scores, None,
     )  # fmt: skip
     wants = replace_at(state.wants, index, _wants(table[index].meld))
     fits = 0
@@ -713,31 +754,27 @@ def _apply_discard(state: State, move: Discard) -> State:
     if not hand:
         after = _BUILD(
             state.options, state.hand, state.rng, None, (), state.dealer, Phase.PLAY, p, p, hands, state.stock,
-            pile, (), False, state.table, state.melded, state.turns, state.scores,
+            pile, (), False, state.table, state.melded, state.turns, state.scores, None,
         )  # fmt: skip
         return _end_hand(after, (*events, Event(EventKind.GOES_OUT, player=p)))
     if state.options.rummy_call and state.fits >> card.index & 1:
-        caller = _next_caller(state.melded, p, p)
-        if caller is not None:
+        callers = _callers(state.melded, p)
+        if callers:
             new = _BUILD(
-                state.options, state.hand, state.rng, None, events, state.dealer, Phase.CLAIM, caller, p,
+                state.options, state.hand, state.rng, None, events, state.dealer, Phase.CLAIM, p, p,
                 hands, state.stock, pile, (), False, state.table, state.melded, state.turns, state.scores,
+                Window(callers, Tie.PRIORITY),
             )  # fmt: skip
             return _carry(new, state.wants, state.fits, masks, state.pile_bits | 1 << card.index)
     pile_bits = state.pile_bits | 1 << card.index
     return _next_turn(state, hands, pile, state.table, state.wants, state.fits, masks, pile_bits, events)
 
 
-def _next_caller(melded: tuple[bool, ...], after: int, discarder: int) -> int | None:
-    """The next seat that may call Rummy (it has melded), going round from `after` and
-    stopping before the discarder."""
+def _callers(melded: tuple[bool, ...], discarder: int) -> tuple[int, ...]:
+    """The seats that may call Rummy on `discarder`'s discard (they have melded), from the
+    discarder's left round the table: the window's order of priority."""
     n = len(melded)
-    seat = (after + 1) % n
-    while seat != discarder:
-        if melded[seat]:
-            return seat
-        seat = (seat + 1) % n
-    return None
+    return tuple(s % n for s in range(discarder + 1, discarder + n) if melded[s % n])
 
 
 def _next_turn(
@@ -756,14 +793,14 @@ def _next_turn(
     if state.turns >= state.options.max_turns:
         after = _BUILD(
             state.options, state.hand, state.rng, None, (), state.dealer, Phase.DRAW, state.turn, state.turn, hands,
-            state.stock, pile, (), False, table, state.melded, state.turns, state.scores,
+            state.stock, pile, (), False, table, state.melded, state.turns, state.scores, None,
         )  # fmt: skip
         note = Event(EventKind.NOTE, label=f"{state.turns} turns played: the hand ends")
         return _end_hand(after, (*events, note))
     nxt = (state.turn + 1) % len(hands)
     new = _BUILD(
         state.options, state.hand, state.rng, None, events, state.dealer, Phase.DRAW, nxt, nxt, hands,
-        state.stock, pile, (), False, table, state.melded, state.turns + 1, state.scores,
+        state.stock, pile, (), False, table, state.melded, state.turns + 1, state.scores, None,
     )  # fmt: skip
     return _carry(new, wants, fits, masks, pile_bits)
 
@@ -805,7 +842,7 @@ def _deal(
     )
     return _BUILD(
         options, number, rng, None, events, dealer, Phase.DRAW, first, first, tuple(sorted_cards(h) for h in dealt),
-        rest[1:], (upcard,), (), False, (), (False,) * n, 1, totals,
+        rest[1:], (upcard,), (), False, (), (False,) * n, 1, totals, None,
     )  # fmt: skip
 
 
@@ -824,7 +861,7 @@ def _end_hand(state: State, events: tuple[Event, ...]) -> State:
         return _BUILD(
             state.options, state.hand, state.rng, None, events, state.dealer, Phase.OVER, winner, winner,
             state.hands, state.stock, state.discards, (), False, state.table, state.melded, state.turns,
-            totals,
+            totals, None,
         )  # fmt: skip
     if top >= state.options.target:
         events += (Event(EventKind.NOTE, label="a tie for the lead past the target: another hand"),)
