@@ -43,11 +43,11 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from parlour.core.cards import HIDDEN, Card, Rank, cards_text, standard_pack
+from parlour.core.cards import CARD_INDICES, HIDDEN, Card, Rank, cards_text, standard_pack
 from parlour.core.deck import deal_all, shuffled_or_fixed
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind
-from parlour.core.game import GameSpec, checked_apply, moves_for, require_options, require_players
+from parlour.core.game import GameSpec, builder, checked_apply, moves_for, require_options, require_players
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
@@ -62,9 +62,7 @@ from parlour.core.shedding import (
     holders,
     last_holder,
     next_holder,
-    plays_from,
     rank_groups,
-    round_leader,
     strength_sorted,
 )
 from parlour.core.text import grouped_cards, seats_text
@@ -537,12 +535,59 @@ def _legal_give(state: State) -> tuple[Move, ...]:
 
 
 def _legal_play(state: State) -> tuple[Move, ...]:
-    # Lead anything of one rank; after a lead, beat it (same count, higher rank) or pass.
-    current = combo_of(state.pile[-1]) if state.pile else None
-    held = _own_hand(state)
-    plays = plays_from(held, current, BEATS, ORDER, max_count=MOST_IN_A_SET, presorted=True)
-    moves: tuple[Move, ...] = tuple(PlayCards(state.turn, cards) for cards in plays)
-    return (*moves, Pass(state.turn)) if state.pile else moves
+    """Lead anything of one rank; after a lead, beat it (same count, higher rank) or pass.
+
+    The same moves as `core.shedding.plays_from(held, current, BEATS, ORDER, presorted=True)`
+    wrapped in `PlayCards`, read off the sorted hand by the `_POWER` table: a rank's cards sit
+    together, lowest suits first, so each play is a slice of the hand."""
+    seat = state.turn
+    held = state.hands[seat]
+    power = _POWER
+    moves: list[Move] = []
+    pile = state.pile
+    if pile:
+        need = len(pile[-1])
+        floor = power[pile[-1][0].index]
+    else:
+        need, floor = 0, -1
+    start, size = 0, len(held)
+    while start < size:
+        rank_power = power[held[start].index]
+        end = start + 1
+        while end < size and power[held[end].index] == rank_power:
+            end += 1
+        if rank_power > floor:
+            if need:
+                if end - start >= need:
+                    moves.append(_play_move(seat, held[start : start + need]))
+            else:
+                for count in range(1, min(end - start, MOST_IN_A_SET) + 1):
+                    moves.append(_play_move(seat, held[start : start + count]))
+        start = end
+    if pile:
+        moves.append(_PASSES[seat])
+    return tuple(moves)
+
+
+_POWER_AT: Final = [-1] * CARD_INDICES
+for _card in PACK:
+    _POWER_AT[_card.index] = ORDER.power(_card.rank)
+_POWER: Final = tuple(_POWER_AT)
+del _card
+"""`_POWER[card.index]`: the card's rank strength in `ORDER` (weakest 0)."""
+_PLAYS: Final[dict[int, PlayCards]] = {}
+"""Play moves already built, by seat and card indices (a few thousand at most)."""
+_PASSES: Final = tuple(Pass(seat) for seat in range(max(PLAYERS)))
+
+
+def _play_move(seat: int, cards: tuple[Card, ...]) -> PlayCards:
+    key = seat
+    for c in cards:
+        key = key * 64 + c.index
+    move = _PLAYS.get(key * 8 + len(cards))
+    if move is None:
+        move = _PLAYS[key * 8 + len(cards)] = PlayCards(seat, cards)
+    return move
 
 
 def _apply(state: State, move: Move) -> State:
@@ -568,47 +613,57 @@ def _apply_give(state: State, move: GiveBack) -> State:
 
 
 def _apply_play(state: State, move: PlayCards) -> State:
-    seat, n = move.player, len(state.hands)
-    played = frozenset(move.cards)
-    left = tuple(c for c in state.hands[seat] if c not in played)
-    hands = replace_at(state.hands, seat, left)
-    pile = (*state.pile, move.cards)
+    seat, cards = move.player, move.cards
+    held = state.hands[seat]
+    first = cards[0]
+    at = 0
+    for c in held:  # a legal play is a slice of the sorted hand; cards are interned
+        if c is first:
+            break
+        at += 1
+    left = held[:at] + held[at + len(cards) :]
+    hands = (*state.hands[:seat], left, *state.hands[seat + 1 :])
+    pile = (*state.pile, cards)
     finished = state.finished
-    events: tuple[Event, ...] = (Event(EventKind.PLAYS, player=seat, cards=move.cards),)
+    events: tuple[Event, ...] = (Event(EventKind.PLAYS, player=seat, cards=cards),)
     if not left:
-        events = (*events, Event(EventKind.GOES_OUT, player=seat, label=title_of(len(finished), n)))
+        events = (*events, Event(EventKind.GOES_OUT, player=seat, label=title_of(len(finished), len(hands))))
         finished = (*finished, seat)
-    holding = holders(hands)
-    if last_holder(holding) is not None:
-        return _end_hand(state, hands, pile, finished, events)
-    return attrs.evolve(
-        state,
-        hands=hands,
-        turn=next_holder(seat, state.table, holding),
-        pile=pile,
-        passing=state.passing.played(seat),
-        finished=finished,
-        events=events,
-    )
+        holding = holders(hands)
+        if last_holder(holding) is not None:
+            return _end_hand(state, hands, pile, finished, events)
+    return _BUILD(
+        state.options, state.hand, state.rng, None, state.phase, state.table, hands,
+        next_holder(seat, state.table, holders(hands)), pile, PassingRound(seat, 0), state.cleared, finished,
+        state.points, events,
+    )  # fmt: skip
 
 
 def _apply_pass(state: State, move: Pass) -> State:
-    holding = holders(state.hands)
-    passing = state.passing.passed()
-    events: tuple[Event, ...] = (Event(EventKind.PASSES, player=move.player),)
-    last = passing.last
-    if last is None or not passing.is_over(holding):
-        return attrs.evolve(
-            state, turn=next_holder(move.player, state.table, holding), passing=passing, events=events
-        )
+    seat, hands, table = move.player, state.hands, state.table
+    last, passes = state.passing.last, state.passing.passes + 1
+    events: tuple[Event, ...] = _PASS_EVENTS[seat]
+    if last is None or passes < sum([1 for h in hands if h]) - (1 if hands[last] else 0):
+        return _BUILD(
+            state.options, state.hand, state.rng, None, state.phase, table, hands,
+            next_holder(seat, table, holders(hands)), state.pile, PassingRound(last, passes), state.cleared,
+            state.finished, state.points, events,
+        )  # fmt: skip
     # Everyone else holding cards passed: clear the round; the last player (or the next
     # seat with cards, if it went out) leads.
-    leader = round_leader(last, state.table, holding)
+    leader = last if hands[last] else next_holder(last, table, holders(hands))
     events = (*events, Event(EventKind.WINS_ROUND, player=last), Event(EventKind.LEADS, player=leader))
     cleared = (*state.cleared, *(card for cards in state.pile for card in cards))
-    return attrs.evolve(
-        state, turn=leader, pile=(), passing=PassingRound(), cleared=cleared, events=events
-    )
+    return _BUILD(
+        state.options, state.hand, state.rng, None, state.phase, table, hands, leader, (), _NEW_ROUND,
+        cleared, state.finished, state.points, events,
+    )  # fmt: skip
+
+
+_BUILD: Final = builder(State)
+"""`State(...)` positionally, every field in order, for the play loop."""
+_NEW_ROUND: Final = PassingRound()
+_PASS_EVENTS: Final = tuple((Event(EventKind.PASSES, player=seat),) for seat in range(max(PLAYERS)))
 
 
 def _why_illegal(state: State, move: Move) -> str:
