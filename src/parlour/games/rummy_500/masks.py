@@ -58,6 +58,27 @@ def _pairs(rank: int) -> tuple[int, ...]:
 _PAIRS: Final = tuple(_pairs(r) if 1 <= r <= 13 else () for r in range(15))
 
 
+def _near(index: int) -> int:
+    """The bits of the cards that could join a card in a meld or lead a chain to it: the other
+    cards of its rank, and those of its suit up to two run positions away (the ace at both ends)."""
+    suit, rank = (index >> 4) - 1, index & 15
+    lane = 13 * suit
+    bits = 0
+    for other in range(4):
+        if other != suit:
+            bits |= 1 << (13 * other + rank - 1)
+    for p in (1, 14) if rank == 1 else (rank,):
+        for q in (p - 2, p - 1, p + 1, p + 2):
+            if 1 <= q <= 14:
+                bits |= 1 << (lane + (0 if q == 14 else q - 1))
+    return bits
+
+
+_NEAR: Final = tuple(_near(i) if 16 < i < 80 and 1 <= i & 15 <= 13 else 0 for i in range(CARD_INDICES))
+"""`_NEAR[card.index]`: `_near` of every card: a pile card none of whose near cards is available
+and that no table meld wants cannot reach the table this turn."""
+
+
 def _mask(cards: Sequence[Card]) -> int:
     """The cards as bits (`_BIT`: 13 * suit + rank - 1)."""
     mask, bit = 0, _BIT

@@ -43,6 +43,7 @@ from parlour.games.rummy_500.masks import (
     _BIT,
     _COLUMN,
     _LANE,
+    _NEAR,
     _PAIRS,
     _SPOTS,
     _SUIT_BITS,
@@ -366,17 +367,22 @@ def take_depths(
     out = []
     size = len(pile)
     avail = _mask(hand)
-    wanted = -1
-    column, pairs = _COLUMN, _PAIRS
+    wanted = 0
+    for w in _wants_of(table) if wants is None else wants:
+        wanted |= w
+    column, pairs, near, bits = _COLUMN, _PAIRS, _NEAR, _BIT
     targets = None
     depth = 0
     for card in reversed(pile):
         depth += 1
         if depth > 1:
-            avail |= _BIT[pile[size - depth + 1].index]
+            avail |= bits[pile[size - depth + 1].index]
         elif not options.top_card_must_be_played:
             out.append(1)
             continue
+        i = card.index
+        if not avail & near[i] and not bits[i] & wanted:
+            continue  # nothing of its rank or within two of it in its suit, and the table wants it not
         rank = card.rank
         same = (avail >> (rank - 1) & column).bit_count()
         if same >= 2:
@@ -389,11 +395,7 @@ def take_depths(
                 out.append(depth)
                 break
         else:
-            if wanted < 0:
-                wanted = 0
-                for w in _wants_of(table) if wants is None else wants:
-                    wanted |= w
-            if _BIT[card.index] & wanted:
+            if bits[i] & wanted:
                 out.append(depth)  # it lays off as it is
                 continue
             if not avail & wanted & _SUIT_BITS[card.index]:
