@@ -624,3 +624,22 @@ def test_swap_on_a_table_meld_credits_the_swapper() -> None:
         2,
     )
     assert wild_swaps_credited(target, Card.parse("JC"), 3, MULTI_RULES) == ()
+
+
+@pytest.mark.parametrize("aces", [AceMode.LOW, AceMode.EITHER])
+def test_one_deck_shift_test_of_isolated_cards_agrees_with_the_meld_scan(aces: AceMode) -> None:
+    """`OneDeck.isolated` by shifts (ace low, or high or low without going round the corner)
+    gives the cards that the scan of every candidate meld gives, on random hands."""
+    import random
+
+    rules = MeldRules(ace_mode=aces)
+    fast = OneDeck(rules, POINTS_FACES_10)
+    scan = OneDeck(rules, POINTS_FACES_10)
+    scan._shifts = False  # the reference: every candidate meld tested against the hand
+    pack = standard_pack()
+    chooser = random.Random(5)
+    for _ in range(2000):
+        mask = fast.mask(chooser.sample(pack, chooser.randint(0, 16)))
+        assert fast.isolated(mask) == scan.isolated(mask)
+    expected = "2S" if aces is AceMode.EITHER else "QH KH AH 2S"
+    assert fast.isolated(fast.mask(parse_cards("QH KH AH 2S"))) == fast.mask(parse_cards(expected))

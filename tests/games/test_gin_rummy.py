@@ -871,27 +871,6 @@ def test_tournament_whole_match_to_its_end() -> None:
     assert state.events[-1] == Event(EventKind.GAME_OVER, numbers=(1,))
 
 
-def test_tournament_engine_finds_the_same_isolated_cards_as_the_meld_scan() -> None:
-    """The ace-high-or-low engine's shift test of cards fitting no meld agrees with the scan of
-    every candidate meld (core's reference) on random hands, aces included."""
-    import random
-
-    from parlour.core.melds import OneDeck
-    from parlour.games.gin_rummy import scoring
-
-    fast = scoring.engine_for(g.AceMode.EITHER)
-    reference = OneDeck(attrs.evolve(scoring.MELD_RULES, ace_mode=g.AceMode.EITHER), scoring.CARD_POINTS)
-    bits = [scoring.BIT[c.index] for c in g.PACK]
-    chooser = random.Random(5)
-    for _ in range(3000):
-        mask = 0
-        for bit in chooser.sample(bits, chooser.randint(0, 16)):
-            mask |= bit
-        assert fast.isolated(mask) == OneDeck.isolated(reference, mask)
-    queen_king_ace = reference.mask(cards("QH KH AH 2S"))
-    assert fast.isolated(queen_king_ace) == reference.mask(cards("2S"))
-
-
 def test_double_gin_refusals_name_the_rule() -> None:
     """Double Gin needs every card melded, and exists only where the option allows it (the
     classic game has no Double Gin)."""

@@ -1172,6 +1172,8 @@ def _bit(card: Card) -> int:
 
 
 _LANE: Final = 0x3FFE  # bits 1..13 of a 16-bit suit lane
+_ACE_BITS: Final = 0x0002 * 0x0001000100010001
+"""The aces' bits in every suit lane."""
 
 
 @functools.cache
@@ -1222,7 +1224,7 @@ class OneDeck:
             self.by_low.setdefault(m & -m, ())
             self.by_low[m & -m] += (m,)
         self._shifts = (
-            rules.ace_mode is AceMode.LOW
+            rules.ace_mode in (AceMode.LOW, AceMode.EITHER)
             and rules.run_min == 3
             and rules.set_min == 3
             and rules.set_max >= 4
@@ -1324,12 +1326,18 @@ class OneDeck:
     def isolated(self, mask: int) -> int:
         """The cards of the hand that fit no meld inside the hand (deadwood in any arrangement).
 
-        For the common rules (sets and runs from 3, sets up to 4, ace low) this is a handful of
-        shifts and ands over the suit lanes; other rules scan the candidate melds.
+        For the common rules (sets and runs from 3, sets up to 4, the ace low, or high or low
+        without going round the corner) this is a handful of shifts and ands over the suit lanes;
+        other rules scan the candidate melds. With the ace either way each ace is copied to a
+        14th rank (lane bit 14, free like the guard bits 0 and 15) for the run test.
         """
         if self._shifts:
-            up1, up2, dn1, dn2 = mask >> 1, mask >> 2, mask << 1, mask << 2
+            either = self.rules.ace_mode is AceMode.EITHER
+            cards = mask | (mask & _ACE_BITS) << 13 if either else mask
+            up1, up2, dn1, dn2 = cards >> 1, cards >> 2, cards << 1, cards << 2
             in_run = (up1 & up2) | (dn1 & up1) | (dn1 & dn2) if self.rules.runs else 0
+            if either:
+                in_run |= in_run >> 13 & _ACE_BITS  # an ace in a run as the 14th rank
             a, b, c, d = mask & _LANE, mask >> 16 & _LANE, mask >> 32 & _LANE, mask >> 48 & _LANE
             three = (a & b & (c | d)) | (c & d & (a | b))
             return mask & ~(in_run | three * 0x0001000100010001)

@@ -31,28 +31,6 @@ ENGINE: Final = OneDeck(MELD_RULES, CARD_POINTS)
 _ENGINES: Final[dict[AceMode, OneDeck]] = {AceMode.LOW: ENGINE}
 
 
-_LANES: Final = 0x3FFE * 0x0001000100010001
-"""The card bits of the engine's masks: ranks 1 (ace) to 13 (king) of each 16-bit suit lane."""
-_ACES: Final = 0x0002 * 0x0001000100010001
-_SPREAD: Final = 0x0001000100010001
-
-
-class _EitherDeck(OneDeck):
-    """The one-pack engine with the ace high or low (A-2-3 and Q-K-A, never K-A-2): its
-    `isolated` is the shift test of the ace-low engine with each ace copied to a 14th rank
-    (lane bit 14, free like the guard bits 0 and 15), instead of a scan of every meld."""
-
-    def isolated(self, mask: int) -> int:
-        cards = mask | (mask & _ACES) << 13
-        up1, up2, dn1, dn2 = cards >> 1, cards >> 2, cards << 1, cards << 2
-        in_run = (up1 & up2) | (dn1 & up1) | (dn1 & dn2)
-        in_run |= in_run >> 13 & _ACES  # an ace in a run as the 14th rank
-        lane = 0x3FFE
-        a, b, c, d = mask & lane, mask >> 16 & lane, mask >> 32 & lane, mask >> 48 & lane
-        three = (a & b & (c | d)) | (c & d & (a | b))
-        return mask & ~(in_run | three * _SPREAD) & _LANES
-
-
 def engine_for(aces: AceMode) -> OneDeck:
     """The meld engine for runs with the ace placed as `aces` says (the classic one for LOW).
 
@@ -61,8 +39,7 @@ def engine_for(aces: AceMode) -> OneDeck:
     """
     engine = _ENGINES.get(aces)
     if engine is None:
-        kind = _EitherDeck if aces is AceMode.EITHER else OneDeck
-        engine = _ENGINES[aces] = kind(attrs.evolve(MELD_RULES, ace_mode=aces), CARD_POINTS)
+        engine = _ENGINES[aces] = OneDeck(attrs.evolve(MELD_RULES, ace_mode=aces), CARD_POINTS)
     return engine
 
 
