@@ -21,6 +21,7 @@ PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     "bridge": (1, 0, 4, 107_451),
     "canadian_salad": (1, 40, 14, 28_224),
     "canasta": (1, 0, 8, 41_552),
+    "cheat": (1, 0, 6, 183_212),
     "court_whist": (1, 0, 8, 124_812),
     "cribbage": (1, 2, 11, 35_280),
     "euchre": (1, 0, 10, 70_687),

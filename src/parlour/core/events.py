@@ -101,6 +101,9 @@ class EventKind(enum.Enum):
     """`player` scores points; numbers: (the points,); `label`: what for, where it helps."""
     WINS = "wins"
     """`player` wins something the label names (a box, the game, a bonus)."""
+    CLAIMS = "claims"
+    """`player` puts cards face down saying what they are (Cheat); `label`: the claim ("2
+    aces"); cards: the cards put down, shown to that player alone (private)."""
     CALLS = "calls"
     """`player` answers a response window by acting out of turn; `label`: the call ("rummy",
     "cheat", "slap"). Whether the call wins shows in the events that follow."""

@@ -17,6 +17,7 @@ GAME_NAMES: Final = (
     "bridge",
     "canadian_salad",
     "canasta",
+    "cheat",
     "court_whist",
     "cribbage",
     "euchre",
