@@ -37,6 +37,7 @@ PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     "saskatchewan": (1, 256, 22, 69_199),
     "scum": (1, 0, 7, 12_541),
     "spades": (1, 0, 8, 196_964),
+    "ten_dime_rummy": (1, 0, 7, 53_399),
     "ten_thousand": (1, 0, 26, 13_271),
     "whist_tens": (1, 44, 14, 94_188),
 }

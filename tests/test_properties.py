@@ -339,8 +339,8 @@ def check_no_leak(
 
     Outside events: none at all. In events: none that was also unseen before the last move,
     except where a rule turns cards up (SHOWS, REVEALS, a public GIVES/RECEIVES) and the seat's
-    own private events. Faces of which another copy lies in plain sight (two-pack games) are
-    not secrets.
+    own private events. Faces of which another copy lies in plain sight (two-pack games), now
+    or before the move, are not secrets.
     """
     if not spec.zones:
         return
@@ -356,7 +356,9 @@ def check_no_leak(
     assert not shown, f"{where}: the view shows {shown}, which lie where seat {seat} may not see"
     if before is None:
         return
-    earlier = {str(c) for c in unseen_cards(before, seat, spec.zones)}
+    unseen_before = Counter(unseen_cards(before, seat, spec.zones))
+    in_sight_before = {str(c) for c in Counter(zone_cards(before, spec.zones)) - unseen_before}
+    earlier = {str(c) for c in unseen_before} - in_sight_before
     deals = [i for i, event in enumerate(events) if event["kind"] == EventKind.DEALS.name]
     if deals:
         # The move ended a hand and dealt the next from a fresh shuffle: what its events say of

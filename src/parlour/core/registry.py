@@ -33,6 +33,7 @@ GAME_NAMES: Final = (
     "saskatchewan",
     "scum",
     "spades",
+    "ten_dime_rummy",
     "ten_thousand",
     "whist_tens",
 )

@@ -1,0 +1,139 @@
+"""10 Dime Rummy moves: the move classes and their notation, `Move` and `MOVE_TYPES`, and the
+moves, events and per-card tables prebuilt for the play loop.
+"""
+
+from __future__ import annotations
+
+from typing import Final, TypeAlias
+
+import attrs
+
+from parlour.core.cards import JOKER, Card, cards_text, seat_card_table, standard_pack
+from parlour.core.events import Event, EventKind
+from parlour.core.game import builder
+from parlour.games.ten_dime_rummy.options import MIN_SET, PLAYERS
+
+
+# ---------------------------------------------------------------------------------------------
+# Moves
+
+
+@attrs.frozen
+class DrawStock:
+    """Draw the top card of the stock."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return "draw stock"
+
+
+@attrs.frozen
+class Buy:
+    """Pay a dime into the pot for the top discard `card` (and the extra stock cards)."""
+
+    player: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"buy {self.card}"
+
+
+@attrs.frozen
+class Pass:
+    """Let the discard go in the out-of-turn buying window."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class MakeMeld:
+    """Lay a new set of `cards` (naturals, then wilds, each in display order)."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"meld {cards_text(self.cards)}"
+
+
+@attrs.frozen
+class LayOff:
+    """Add `card` to table meld number `meld` (counted from 0 in the order laid)."""
+
+    player: int
+    card: Card
+    meld: int
+
+    def __str__(self) -> str:
+        return f"lay off {self.card} on {self.meld}"
+
+
+@attrs.frozen
+class Discard:
+    """Discard `card`, ending the turn (going out when it is the last card)."""
+
+    player: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+_MAKE_MELD: Final = builder(MakeMeld)
+"""`MakeMeld(player, cards)` for the hot path."""
+
+Move: TypeAlias = DrawStock | Buy | Pass | MakeMeld | LayOff | Discard
+MOVE_TYPES: Final = (DrawStock, Buy, Pass, MakeMeld, LayOff, Discard)
+"""Every move class, for `checked_apply` and `GameSpec.move_types`."""
+
+_SEATS: Final = max(PLAYERS)
+_CARDS: Final = standard_pack(jokers=1)
+_DRAW: Final = tuple(DrawStock(p) for p in range(_SEATS))
+_PASS: Final = tuple(Pass(p) for p in range(_SEATS))
+_BUY: Final = seat_card_table(lambda p, c: Buy(p, c), _SEATS, _CARDS)
+_DISCARD: Final = seat_card_table(lambda p, c: Discard(p, c), _SEATS, _CARDS)
+_DISCARD_EVENTS: Final = seat_card_table(lambda p, c: (Event(EventKind.DISCARDS, player=p, cards=(c,)),), _SEATS, _CARDS)
+_DRAW_EVENTS: Final = seat_card_table(
+    lambda p, c: (Event(EventKind.DRAWS, player=p, cards=(c,), private=True),), _SEATS, _CARDS
+)
+_PASS_EVENTS: Final = tuple((Event(EventKind.PASSES, player=p),) for p in range(_SEATS))
+_BUY_EVENTS: Final = seat_card_table(
+    lambda p, c: (Event(EventKind.TAKES, player=p, cards=(c,), label="buys for a dime"),), _SEATS, _CARDS
+)
+_BUY_BLIND_EVENTS: Final = tuple(
+    (Event(EventKind.TAKES, player=p, label="buys the top discard for a dime"),) for p in range(_SEATS)
+)
+
+
+class _LayOffRow(dict[int, tuple[LayOff, ...]]):
+    """`row[card.index][meld]`: one seat's lay-off moves, built per card on first use."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__()
+        self.player = player
+
+    def __missing__(self, index: int) -> tuple[LayOff, ...]:
+        card = next(c for c in _CARDS if c.index == index)
+        row = self[index] = tuple(LayOff(self.player, card, i) for i in range(_MAX_MELDS))
+        return row
+
+
+_MAX_MELDS: Final = 216 // MIN_SET + 1
+"""More table melds than the largest pack can hold."""
+_LAY_OFF: Final = tuple(_LayOffRow(p) for p in range(_SEATS))
+_RANK_NO: Final = tuple(
+    -1 if i == JOKER.index else 0 if i % 16 == 2 else i % 16 for i in range(80)
+)
+"""By `card.index`: the rank number of a natural card, 0 for a two, -1 for the joker."""
+_KEY: Final = tuple(
+    next((c.sort_key for c in _CARDS if c.index == i), 999) for i in range(80)
+)
+"""By `card.index`: the display sort key."""
+_GROUP_OF: Final = tuple(14 if i == JOKER.index else i % 16 for i in range(80))
+"""By `card.index`: the rank number (twos 2, the joker 14), a slot of `_legal_play`'s groups."""
+_DISPLAY: Final = tuple(k + (1000 if _RANK_NO[i] <= 0 else 0) for i, k in enumerate(_KEY))
+"""By `card.index`: a set's display order, naturals first, then wilds."""

@@ -1,0 +1,947 @@
+"""10 Dime Rummy play: the `State`, zones, the public verbs, the phase helpers, dealing and
+scoring. The package docstring (`parlour.games.ten_dime_rummy`) states the rules and the
+readings chosen.
+"""
+
+from __future__ import annotations
+
+import bisect
+import enum
+import functools
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Final
+
+import attrs
+
+from parlour.core.cards import Card, Rank, cards_text, sorted_cards
+from parlour.core.contracts import Contract
+from parlour.core.deck import deal, shuffled_or_fixed
+from parlour.core.errors import NotationError
+from parlour.core.events import Event, EventKind
+from parlour.core.game import builder, checked_apply, evolver, moves_for, require_options, require_players
+from parlour.core.melds import Meld, MeldKind, TableMeld, credited_points, lay_off_credited, meld_readings, table_meld
+from parlour.core.notation import parse_by_matching, split_seat
+from parlour.core.rng import Rng, seeded
+from parlour.core.seats import check_seat, replace_at
+from parlour.core.stock import refill_stock
+from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
+from parlour.games.ten_dime_rummy.moves import (
+    _BUY,
+    _BUY_BLIND_EVENTS,
+    _BUY_EVENTS,
+    _DISCARD,
+    _DISCARD_EVENTS,
+    _DISPLAY,
+    _DRAW,
+    _DRAW_EVENTS,
+    _GROUP_OF,
+    _KEY,
+    _LAY_OFF,
+    _MAKE_MELD,
+    _PASS,
+    _PASS_EVENTS,
+    _RANK_NO,
+    MOVE_TYPES,
+    Buy,
+    Discard,
+    DrawStock,
+    LayOff,
+    MakeMeld,
+    Move,
+    Pass,
+)
+from parlour.games.ten_dime_rummy.options import (
+    _NATURAL_RANKS,
+    CARD_POINTS,
+    DEFAULT_PLAYERS,
+    HAND_SIZE,
+    MELD_RULES,
+    MIN_SET,
+    PLAYERS,
+    ROUND_CONTRACTS,
+    Options,
+    contract_for,
+    decks_for,
+    pack_for,
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+
+
+class Phase(enum.Enum):
+    DRAW = 1
+    """`player` (= `turn`) draws from the stock or buys the top discard."""
+    BUY = 2
+    """The out-of-turn window: `player` buys the top discard or passes; `turn` has drawn."""
+    PLAY = 3
+    """`player` (= `turn`) lays the contract, more sets, lay-offs, and discards."""
+    OVER = 4
+
+
+@attrs.frozen(kw_only=True)
+class State:
+    """A position. Hands are sorted; `stock[0]` is the top card, `discards[-1]` the top discard."""
+
+    options: Options
+    hand: int
+    """The number of the round (1 to `options.rounds`), which picks the contract."""
+    rng: Rng | None
+    viewer: int | None = None
+    """In a view, the seat it was made for (None: a spectator); None in a real state."""
+    events: tuple[Event, ...] = attrs.field(default=(), eq=False)
+    dealer: int
+    phase: Phase
+    player: int
+    """The seat to act (the seat asked in the buying window; a winner once OVER)."""
+    turn: int
+    """The seat whose turn it is."""
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    taken: tuple[Card, ...] = ()
+    """The card `turn` bought this turn, held apart and public until the turn ends (it may be
+    melded or laid off, but not discarded unless it is the last card)."""
+    table: tuple[TableMeld, ...] = ()
+    """The sets on the table in the order laid, each card credited to the seat that laid it."""
+    made: tuple[bool, ...]
+    """Whether each seat has laid its whole contract this round."""
+    dimes: tuple[int, ...]
+    """The dimes each seat still holds."""
+    pot: int
+    """The dimes paid in for buys over the whole game."""
+    turns: int
+    """Turns begun this round (the first turn is 1)."""
+    scores: tuple[int, ...]
+
+    @functools.cached_property
+    def slots(self) -> tuple[tuple[int, int], ...]:
+        """For each table meld: its rank number and its naturals less its wilds (a wild may be
+        laid off while this is positive). Derived from `table`; the play loop hands it on."""
+        return tuple(_slot(tm.meld) for tm in self.table)
+
+    @functools.cached_property
+    def targets(self) -> tuple[tuple[int, ...], int]:
+        """Lay-off targets derived from `slots`: by rank number, the first table set of that
+        rank (-1: none), and the first set a wild may still go on (-1: none). Handed on while
+        the table stays."""
+        by_rank = [-1] * 15
+        wild = -1
+        for i, (rank, margin) in enumerate(self.slots):
+            if by_rank[rank] < 0:
+                by_rank[rank] = i
+            if margin > 0 and wild < 0:
+                wild = i
+        return tuple(by_rank), wild
+
+    @functools.cached_property
+    def legal(self) -> tuple[Move, ...]:
+        """Every legal move in a real state; the viewer's alone in a view."""
+        if self.rng is not None:
+            return _legal(self, None)
+        return () if self.viewer is None else _legal(self, self.viewer)
+
+
+_BUILD: Final = builder(State)
+_EVOLVE: Final = evolver(State)
+_SET_SLOTS: Final = State.__dict__["slots"].__set__
+_SET_TARGETS: Final = State.__dict__["targets"].__set__
+
+
+def _slot(meld: Meld) -> tuple[int, int]:
+    """A table set's rank number and how many more naturals than wilds it holds."""
+    rank = meld.rank
+    tame = sum(1 for c in meld.cards if c.rank is rank)
+    return (0 if rank is None else int(rank), tame - (len(meld.cards) - tame))
+
+
+def _carry(new: State, old: State) -> State:
+    """`new` with the table slots and lay-off targets of `old` (the same table)."""
+    _SET_SLOTS(new, old.slots)
+    _SET_TARGETS(new, old.targets)
+    return new
+
+ZONES: Final = (
+    Zone("hands", Seen.OWNER, by_seat=True, sort=sorted_cards),
+    Zone("stock", Seen.NOBODY),
+    Zone("discards", Seen.EVERYONE),
+    Zone("taken", Seen.EVERYONE),
+    Zone("table", Seen.EVERYONE),
+)
+"""Hands seen by their owners, the stock by nobody; the pile, the card bought this turn and
+the table by everyone."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Public API
+
+
+def new_game(
+    players: int | None = None,
+    *,
+    seed: int | None = None,
+    options: Options | None = None,
+    deck: Sequence[Card | str] | None = None,
+    dealer: int | None = None,
+) -> State:
+    """The first round. `deck` fixes its deal (top card first; the whole pack for the player
+    count); `dealer` fixes the first dealer (drawn from the seed otherwise)."""
+    options = require_options("ten_dime_rummy", options, Options)
+    n = require_players("ten_dime_rummy", players, PLAYERS, DEFAULT_PLAYERS)
+    rng = seeded(seed)
+    if dealer is None:
+        dealer, rng = rng.below(n)
+    else:
+        check_seat("dealer=", dealer, n)
+    start = _BUILD(
+        options, 1, rng, None, (), dealer, Phase.DRAW, dealer, dealer, ((),) * n, (), (), (), (),
+        (False,) * n, (options.dimes,) * n, 0, 1, (0,) * n,
+    )  # fmt: skip
+    return _deal(start, 1, dealer, rng, deck, (0,) * n, ())
+
+
+def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
+    """Every legal move, or seat `player`'s (on a view, the viewer's). Drawing: "draw stock",
+    then "buy". In the window: "buy", then "pass". Playing: sets (contract sets while the
+    contract is unmade; by rank, ace first, fewest wilds first), lay-offs (by meld number,
+    then natural, joker, two), discards in hand order."""
+    if player is None:
+        return state.legal
+    return moves_for(state, player, len(state.hands), state.legal)
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after `move`; raises IllegalMove naming the broken rule."""
+    return checked_apply(state, move, state.legal, explain=_why_illegal, unchecked=_apply, move_types=MOVE_TYPES)
+
+
+def to_act(state: State) -> frozenset[int]:
+    return frozenset() if state.phase is Phase.OVER else frozenset((state.player,))
+
+
+def is_over(state: State) -> bool:
+    return state.phase is Phase.OVER
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """The running totals (table less hand, summed over the rounds scored)."""
+    return state.scores
+
+
+def winners(state: State) -> frozenset[int]:
+    """The seats with the highest total once the game is over (they share the pot)."""
+    if state.phase is not Phase.OVER:
+        return frozenset()
+    top = max(state.scores)
+    return frozenset(s for s, v in enumerate(state.scores) if v == top)
+
+
+def view(state: State, player: int | None) -> State:
+    """What `player` (None: a spectator) sees: other hands and the stock hidden, counts kept."""
+    check_viewer(state, player, len(state.hands))
+    return zone_view(state, player, ZONES)
+
+
+def parse_move(state: State, text: str, player: int | None = None) -> Move:
+    """Reads "draw stock", "buy 7H", "pass", "meld 7C 7D 2S", "lay off 7H on 2" or "discard QS"
+    (of seat `player`, or of the seat of a "1: ..." prefix). Suits never matter, so a discard
+    or lay-off naming another card of the rank the legal move names (another two, for a two)
+    reads as that move: "discard 7H" is "discard 7C" when that is the seven offered."""
+    legal = legal_moves(state)
+    try:
+        return parse_by_matching(text, legal, player)
+    except NotationError:
+        seat, body = split_seat(text, player)
+        words = body.lower().split()
+        if words[:1] == ["discard"] and len(words) == 2:
+            wanted, meld = words[1], None
+        elif words[:2] == ["lay", "off"] and len(words) == 5 and words[3] == "on" and words[4].isdigit():
+            wanted, meld = words[2], int(words[4])
+        else:
+            raise
+        try:
+            card = Card.parse(wanted)
+        except ValueError:
+            raise NotationError(f"not a card: {wanted!r}") from None
+        for move in legal:
+            if (
+                isinstance(move, (Discard, LayOff))
+                and move.card.rank is card.rank
+                and (meld is None) == isinstance(move, Discard)
+                and (meld is None or isinstance(move, LayOff) and move.meld == meld)
+                and (seat is None or move.player == seat)
+            ):
+                return move
+        raise
+        try:
+            card = Card.parse(words[1] if words[0] == "discard" else words[2])
+        except ValueError:
+            raise NotationError(f"not a card: {text!r}") from None
+        for move in legal:
+            if isinstance(move, (Discard, LayOff)) and move.card.rank is card.rank and (player is None or move.player == player):
+                same = _DISCARD[move.player][card.index] if isinstance(move, Discard) else None
+                if same is not None and text.split(":")[-1].split() == str(same).split():
+                    return move
+                if isinstance(move, LayOff) and " ".join(words) == f"lay off {card} on {move.meld}":
+                    return move
+        raise
+
+
+def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
+    """The same position with the cards `player` cannot see dealt afresh among their places."""
+    return zone_shuffle(state, player, seed, ZONES)
+
+
+def table_points(table: Sequence[TableMeld], players: int) -> tuple[int, ...]:
+    """Each seat's points on the table: every card counted for the seat credited with it.
+
+    >>> from parlour.core.cards import parse_cards
+    >>> kings = table_meld(Meld(MeldKind.SET, parse_cards("KC KD KS JK"), rank=Rank.KING), 0)
+    >>> table_points((kings,), 2)
+    (80, 0)
+    """
+    return credited_points(table, CARD_POINTS, players)
+
+
+def hand_points(cards: Sequence[Card]) -> int:
+    """The points of cards left in hand (they count against their holder).
+
+    >>> from parlour.core.cards import parse_cards
+    >>> hand_points(parse_cards("AS 5D 2C JK"))
+    100
+    """
+    return CARD_POINTS.total(cards)
+
+
+def can_meet(cards: Sequence[Card], contract: Contract, *, keep: int = 0, distinct: bool = False) -> bool:
+    """True if the cards can lay `contract` (sets only, naturals >= wilds) and still keep
+    `keep` cards; `distinct` asks for sets of different ranks. Counting only, so fast.
+
+    >>> from parlour.core.cards import parse_cards
+    >>> can_meet(parse_cards("7C 7D 2S JK QH QS QD 2H 9C"), ROUND_CONTRACTS[3])
+    True
+    >>> can_meet(parse_cards("7C 2D 2S JK QH QS QD 2H 9C"), ROUND_CONTRACTS[3])
+    False
+    """
+    counts = [0] * 15
+    wilds = 0
+    for c in cards:
+        if c.rank is Rank.JOKER or c.rank is Rank.TWO:
+            wilds += 1
+        else:
+            counts[c.rank] += 1
+    lengths = tuple(need.length for need in contract.needs)
+    if len(cards) - sum(lengths) < keep:
+        return False
+    return _fillable(counts, wilds, lengths, distinct, ())
+
+
+def pot_shares(state: State) -> tuple[Fraction, ...]:
+    """Each seat's share of the pot once the game is over (equal top totals split it).
+
+    >>> import attrs
+    >>> over = attrs.evolve(new_game(3, seed=1), phase=Phase.OVER, pot=6, scores=(40, 40, 10))
+    >>> [str(x) for x in pot_shares(over)]
+    ['3', '3', '0']
+    """
+    won = winners(state)
+    if not won:
+        return (Fraction(0),) * len(state.hands)
+    return tuple(Fraction(state.pot, len(won)) if s in won else Fraction(0) for s in range(len(state.hands)))
+
+
+def check_invariants(state: State) -> None:
+    """Raises ValueError for a state no game reaches (also accepts views)."""
+    n = len(state.hands)
+    o = state.options
+    if n not in PLAYERS:
+        raise ValueError(f"ten_dime_rummy is played by 2 to 10 players, not {n}")
+    for name, seat in (("dealer", state.dealer), ("player", state.player), ("turn", state.turn)):
+        check_seat(name, seat, n)
+    if state.viewer is not None:
+        check_seat("viewer", state.viewer, n)
+    if not 1 <= state.hand <= o.rounds:
+        raise ValueError(f"round {state.hand} is outside 1..{o.rounds}")
+    if not 1 <= state.turns <= o.max_turns:
+        raise ValueError("the turn count is outside 1..max_turns")
+    if state.rng is not None:
+        Rng.check(state.rng)
+    if not len(state.scores) == len(state.made) == len(state.dimes) == n:
+        raise ValueError("scores, contract flags and dimes need one entry per seat")
+    if any(not 0 <= d <= o.dimes for d in state.dimes) or state.pot != o.dimes * n - sum(state.dimes):
+        raise ValueError("the dimes held and the pot must add up to the dimes brought")
+    check_zones("ten_dime_rummy", state, ZONES, pack_for(decks_for(n, o)))
+    for s, held in enumerate(state.hands):
+        if not any(c.is_hidden for c in held) and held != sorted_cards(held):
+            raise ValueError(f"seat {s}'s hand is not in sorted order")
+    contract = contract_for(state.hand)
+    owned = [0] * n
+    for i, tm in enumerate(state.table):
+        meld = tm.meld
+        if (
+            meld.kind is not MeldKind.SET
+            or len(tm.credit) != len(meld.cards)
+            or meld not in meld_readings(meld.cards, MELD_RULES)  # a set in display order
+        ):
+            raise ValueError(f"table meld {i} is not a valid set with one credit per card")
+        for who in (tm.owner, *tm.credit):
+            check_seat(f"table meld {i}'s seat", who, n)
+            if not state.made[who] and not (who == state.turn and state.phase is Phase.PLAY):
+                raise ValueError(f"seat {who} has cards on the table but has not made the contract")
+        owned[tm.owner] += 1
+    for s in range(n):
+        if state.made[s] and owned[s] < len(contract.needs):
+            raise ValueError(f"seat {s} counts as having made the contract with too few sets")
+        if not state.made[s] and owned[s] and (s != state.turn or owned[s] >= len(contract.needs)):
+            raise ValueError(f"seat {s} has an unfinished contract outside its turn")
+        if not state.made[s] and any(c != state.turn for tm in state.table for c in tm.credit if tm.owner == s):
+            raise ValueError(f"seat {s}'s contract sets hold cards of other seats")
+    _check_phase(state, n)
+
+
+def _check_phase(state: State, n: int) -> None:
+    phase, p, t = state.phase, state.player, state.turn
+    if state.taken and (phase is not Phase.PLAY or len(state.taken) > 1):
+        raise ValueError("at most one bought card is held apart, and only during a turn's play")
+    if phase in (Phase.DRAW, Phase.PLAY) and p != t:
+        raise ValueError("the seat to act is the seat whose turn it is")
+    if phase is Phase.OVER:
+        if state.hand != state.options.rounds or p not in winners(state):
+            raise ValueError("the game is over only after the last round, with a winner to act")
+        return
+    if phase is Phase.DRAW and not state.stock:
+        raise ValueError("a turn starts only with a card in the stock")
+    if phase is Phase.BUY:
+        if not state.options.buy_out_of_turn or p in (t, (t - 1) % n) or not state.dimes[p] or not state.discards:
+            raise ValueError("the buying window asks a seat with a dime, other than the discarder and the turn")
+    for s, held in enumerate(state.hands):
+        if not held and not (phase is Phase.PLAY and s == t and state.taken):
+            raise ValueError(f"seat {s} holds no card: the round should have ended")
+
+
+# ---------------------------------------------------------------------------------------------
+# Phases
+
+
+def _legal(state: State, only: int | None) -> tuple[Move, ...]:
+    p = state.player
+    if only is not None and only != p:
+        return ()
+    match state.phase:
+        case Phase.DRAW:
+            if state.dimes[p] and state.discards:
+                return (_DRAW[p], _BUY[p][state.discards[-1].index])
+            return (_DRAW[p],)
+        case Phase.BUY:
+            return (_BUY[p][state.discards[-1].index], _PASS[p])
+        case Phase.PLAY:
+            return _legal_play(state, p)
+    return ()
+
+
+def _can_go_out(state: State) -> bool:
+    """Every other seat has finished a turn this round (the book: "if everybody has had at
+    least one play")."""
+    return state.turns >= len(state.hands)
+
+
+def _fits_end(rest: int, can_out: bool) -> bool:
+    """After a meld or lay-off leaving `rest` cards the turn can still end (rules notes C6)."""
+    if rest == 0:
+        return can_out
+    return can_out or rest >= 2
+
+
+def _fillable(counts: Sequence[int], wilds: int, lengths: Sequence[int], distinct: bool, banned: Sequence[int]) -> bool:
+    """The needs of `lengths` (sets of at least each length) can be met from the natural counts
+    by rank and `wilds` wild cards, naturals >= wilds in each set, ranks `banned` excluded."""
+    if not lengths:
+        return True
+    need = len(lengths)
+    length = max(lengths)  # every contract of this game asks for sets of one size
+    half = (length + 1) // 2
+    inf = 1 << 30
+    best = [0] + [inf] * need
+    for r in _NATURAL_RANKS:
+        c = counts[r]
+        if c < half or r in banned:
+            continue
+        most = 1 if distinct else min(need, c // half)
+        nxt = best[:]
+        for j in range(1, most + 1):
+            cost = j * length - min(c, j * length)
+            for s in range(need - j + 1):
+                if best[s] + cost < nxt[s + j]:
+                    nxt[s + j] = best[s] + cost
+        best = nxt
+    return best[need] <= wilds
+
+
+def _legal_play(state: State, p: int) -> tuple[Move, ...]:
+    hand = state.hands[p]
+    taken = state.taken
+    pool = _insert(hand, taken[0]) if taken else hand
+    size = len(pool)
+    can_out = state.turns >= len(state.hands)  # every other seat has had a turn
+    groups: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
+    slot = _GROUP_OF
+    for c in pool:
+        groups[slot[c.index]].append(c)
+    twos, jokers = groups[2], groups[14]
+    moves: list[Move] = []
+    ranks = [r for r in _NATURAL_RANKS if groups[r]]
+    if not state.made[p]:
+        mine = [tm.meld for tm in state.table if tm.owner == p]
+        moves = _contract_sets(state, p, mine, groups, ranks, twos, jokers, size, can_out)
+        if mine:
+            return tuple(moves)  # the contract is under way: finish it first
+    else:
+        if can_out or size - MIN_SET >= 2:  # the turn can still end (C6)
+            make = _meld_of_three
+            for r in ranks:
+                group = groups[r]
+                count = len(group)
+                if count >= MIN_SET:  # more naturals and wilds can be laid off after
+                    moves.append(make(p, group[0], group[1], group[2]))
+                elif count == 2:
+                    if twos:
+                        moves.append(make(p, group[0], group[1], twos[0]))
+                    if jokers:
+                        moves.append(make(p, group[0], group[1], jokers[0]))
+        if (can_out or size >= 3) and state.table:
+            lay = _LAY_OFF[p]
+            by_rank, wild_target = state.targets
+            for r in ranks:
+                i = by_rank[r]
+                if i >= 0:
+                    moves.append(lay[groups[r][0].index][i])
+            if wild_target >= 0:
+                if jokers:
+                    moves.append(lay[jokers[0].index][wild_target])
+                if twos:
+                    moves.append(lay[twos[0].index][wild_target])
+    if size > 1 or can_out:  # one discard per rank: suits never matter
+        out = _DISCARD[p]
+        bought = taken[0].index if taken else -1
+        for r in ranks:
+            group = groups[r]
+            i = group[0].index
+            if i == bought and (len(group) == 1 or group[1].index != i):  # not the bought card
+                i = next((c.index for c in group if c.index != bought), -1)
+                if i < 0:
+                    continue
+            moves.append(out[i])
+        for wild in (twos, jokers):
+            if wild:
+                i = wild[0].index
+                if i == bought and (len(wild) == 1 or wild[1].index != i):
+                    i = next((c.index for c in wild if c.index != bought), -1)
+                    if i < 0:
+                        continue
+                moves.append(out[i])
+        if not hand:  # only the bought card is left: it may go
+            moves.append(out[bought])
+    return tuple(moves)
+
+
+_MELDS_OF_THREE: Final[dict[tuple[int, int, int, int], MakeMeld]] = {}
+
+
+def _meld_of_three(p: int, a: Card, b: Card, c: Card) -> MakeMeld:
+    """The move "meld a b c" of seat `p`, built once."""
+    key = (p, a.index, b.index, c.index)
+    move = _MELDS_OF_THREE.get(key)
+    if move is None:
+        move = _MELDS_OF_THREE[key] = _MAKE_MELD(p, (a, b, c))
+    return move
+
+
+def _contract_sets(
+    state: State,
+    p: int,
+    mine: list[Meld],
+    groups: list[list[Card]],
+    ranks: list[int],
+    twos: list[Card],
+    jokers: list[Card],
+    size: int,
+    can_out: bool,
+) -> list[Move]:
+    """The next contract set: each offered only if the cards left can still make the rest of
+    the contract and end the turn."""
+    contract = contract_for(state.hand)
+    lengths = [need.length for need in contract.needs[len(mine) :]]
+    distinct = state.options.distinct_ranks_in_contract
+    banned = [int(m.rank) for m in mine if m.rank is not None] if distinct else []
+    wilds = len(twos) + len(jokers)
+    length, later = lengths[0], lengths[1:]
+    still = sum(later)
+    half = (length + 1) // 2
+    keep = 0 if can_out else 2
+    counts: list[int] = []
+    moves: list[Move] = []
+    for r in ranks:
+        group = groups[r]
+        count = len(group)
+        if count < half or r in banned:
+            continue
+        for k in range(min(count, length), half - 1, -1):
+            w = length - k
+            rest = size - k - w - still
+            if w > wilds or rest < keep:
+                continue
+            if later:
+                if not counts:
+                    counts = [len(cards) for cards in groups]  # _fillable reads natural ranks only
+                counts[r] = count - k
+                ok = _fillable(counts, wilds - w, later, distinct, [*banned, r] if distinct else banned)
+                counts[r] = count
+                if not ok:
+                    continue
+            elif not _fits_end(rest, can_out):
+                continue
+            picked = tuple(group[:k])
+            for j in range(max(0, w - len(twos)), min(w, len(jokers)) + 1):
+                moves.append(_MAKE_MELD(p, picked + tuple(twos[: w - j]) + tuple(jokers[:j])))
+    return moves
+
+
+def _why_illegal(state: State, move: Move) -> str:
+    phase = state.phase
+    if phase is Phase.OVER:
+        return "the game is over"
+    if move.player != state.player:
+        if phase is Phase.BUY:
+            return f"seat {state.player} is asked whether to buy the discard now"
+        return f"it is seat {state.player}'s turn"
+    if phase is Phase.BUY:
+        if isinstance(move, Buy):
+            return f"only the top discard {state.discards[-1]} can be bought"
+        return "the buying window is open: buy or pass"
+    if phase is Phase.DRAW:
+        if isinstance(move, Buy):
+            if not state.dimes[move.player]:
+                return "no dime left to buy with"
+            if not state.discards:
+                return "the discard pile is empty"
+            return f"only the top discard {state.discards[-1]} can be bought"
+        if isinstance(move, Pass):
+            return "draw from the stock or buy the discard"
+        return "draw first: draw stock or buy the top discard"
+    if isinstance(move, (DrawStock, Buy, Pass)):
+        return "draw once, at the start of the turn"
+    p = move.player
+    pool = (*state.taken, *state.hands[p])
+    if isinstance(move, Discard):
+        if move.card not in pool:
+            return f"{move.card} is not in the hand"
+        if move.card in state.taken and move.card not in state.hands[p]:
+            return f"{move.card} was bought this turn and may not be discarded"
+        if not state.made[p] and any(tm.owner == p for tm in state.table):
+            return "finish laying the contract first"
+        return "going out is allowed only once every other player has had a turn this round"
+    if isinstance(move, (MakeMeld, LayOff)):
+        cards = move.cards if isinstance(move, MakeMeld) else (move.card,)
+        left = list(pool)
+        for c in cards:
+            if c not in left:
+                return f"{cards_text(cards)}: not all in the hand"
+            left.remove(c)
+        if isinstance(move, LayOff):
+            if not state.made[p]:
+                return "lay off only after laying the contract"
+            if not 0 <= move.meld < len(state.table):
+                return f"there is no table meld {move.meld}"
+            if not lay_off_credited(state.table[move.meld], move.card, p, MELD_RULES):
+                return f"{move.card} does not fit table meld {move.meld} (same rank; naturals >= wilds)"
+            first = next((m for m in state.legal if isinstance(m, LayOff) and m.card.rank is move.card.rank), None)
+            if first is not None:
+                return f"{move.card} goes on the first set that takes it: {first}"
+            return "the turn could not end: keep a card to discard"
+        if not meld_readings(move.cards, MELD_RULES):
+            return f"{cards_text(move.cards)} is not a set of one rank with naturals >= wilds"
+        if not state.made[p]:
+            contract = contract_for(state.hand)
+            return f"not a set for the contract ({contract}) that leaves a way to finish it and end the turn"
+        return "not offered: new sets are 3 cards or all the naturals of a rank, and the turn must be able to end"
+    return "not a move of this moment"
+
+
+def _apply(state: State, move: Move) -> State:
+    return _APPLY[type(move)](state, move)
+
+
+def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    key = _KEY
+    k = key[card.index]
+    at = 0
+    for c in held:
+        if key[c.index] > k:
+            break
+        at += 1
+    return (*held[:at], card, *held[at:])
+
+
+def _window_seat(state: State, t: int, after: int) -> int | None:
+    """The next seat asked to buy the discard, going round from `after`'s left and stopping
+    at the discarder (the seat before `t`); only seats with a dime are asked."""
+    if not state.options.buy_out_of_turn or not state.discards:
+        return None
+    n = len(state.hands)
+    discarder = (t - 1) % n
+    seat = (after + 1) % n
+    dimes = state.dimes
+    while seat != discarder and seat != t:
+        if dimes[seat]:
+            return seat
+        seat = (seat + 1) % n
+    return None
+
+
+def _apply_draw(state: State, move: DrawStock) -> State:
+    p = move.player
+    card = state.stock[0]
+    hands = replace_at(state.hands, p, _insert(state.hands[p], card))
+    asked = _window_seat(state, p, p)
+    phase, player = (Phase.PLAY, p) if asked is None else (Phase.BUY, asked)
+    new = _BUILD(
+        state.options, state.hand, state.rng, None, _DRAW_EVENTS[p][card.index], state.dealer, phase, player, p,
+        hands, state.stock[1:], state.discards, (), state.table, state.made, state.dimes, state.pot, state.turns,
+        state.scores,
+    )  # fmt: skip
+    return _carry(new, state)
+
+
+def _apply_buy(state: State, move: Buy) -> State:
+    p = move.player
+    card = state.discards[-1]
+    o = state.options
+    own_turn = state.phase is Phase.DRAW
+    need = o.buy_extra_cards + (1 if own_turn and not o.buy_replaces_draw else 0)
+    assert state.rng is not None
+    # In turn the card stays in sight, held apart; out of turn it joins a hidden hand (the
+    # move named it, and the event says only that the top discard was bought).
+    events: tuple[Event, ...] = _BUY_EVENTS[p][card.index] if own_turn else _BUY_BLIND_EVENTS[p]
+    stock, pile, rng = state.stock, state.discards[:-1], state.rng
+    if len(stock) < need:
+        refill = refill_stock(stock, pile, rng, need=need, keep=1)
+        stock, pile, rng = refill.stock, refill.discards, refill.rng
+        events += refill.events
+    extra = stock[:need]
+    drawn = _DRAW_EVENTS[p]
+    for c in extra:
+        events += drawn[c.index]
+    held = state.hands[p]
+    for c in extra:
+        held = _insert(held, c)
+    taken: tuple[Card, ...] = ()
+    if own_turn:
+        taken = (card,)
+    else:
+        held = _insert(held, card)
+    new = _BUILD(
+        o, state.hand, rng, None, events, state.dealer, Phase.PLAY, state.turn, state.turn,
+        replace_at(state.hands, p, held), stock[len(extra) :], pile, taken, state.table, state.made,
+        replace_at(state.dimes, p, state.dimes[p] - 1), state.pot + 1, state.turns, state.scores,
+    )  # fmt: skip
+    return _carry(new, state)
+
+
+def _apply_pass(state: State, move: Pass) -> State:
+    t = state.turn
+    asked = _window_seat(state, t, move.player)
+    events = _PASS_EVENTS[move.player]
+    if asked is None:
+        return _carry(_EVOLVE(state, events=events, phase=Phase.PLAY, player=t), state)
+    return _carry(_EVOLVE(state, events=events, player=asked), state)
+
+
+def _take_out(state: State, p: int, cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The hand and the held-apart card without `cards` (the bought card used first)."""
+    hand = state.hands[p]
+    taken = state.taken
+    for c in cards:
+        if taken and taken[0] == c:
+            taken = ()
+            continue
+        at = 0
+        for h in hand:
+            if h is c:
+                break
+            at += 1
+        else:
+            at = hand.index(c)
+        hand = hand[:at] + hand[at + 1 :]
+    return hand, taken
+
+
+def _after_play(
+    state: State,
+    p: int,
+    hand: tuple[Card, ...],
+    taken: tuple[Card, ...],
+    table: tuple[TableMeld, ...],
+    made: tuple[bool, ...],
+    events: tuple[Event, ...],
+    slots: tuple[tuple[int, int], ...],
+) -> State:
+    """The state after a meld or lay-off by `p` (the round ends when it played its last card)."""
+    new = _BUILD(
+        state.options, state.hand, state.rng, None, events, state.dealer, Phase.PLAY, p, p,
+        replace_at(state.hands, p, hand), state.stock, state.discards, taken, table, made, state.dimes,
+        state.pot, state.turns, state.scores,
+    )  # fmt: skip
+    if not hand and not taken:
+        return _end_round(new, (*events, Event(EventKind.GOES_OUT, player=p)))
+    _SET_SLOTS(new, slots)
+    return new
+
+
+def _apply_meld(state: State, move: MakeMeld) -> State:
+    p = move.player
+    hand, taken = _take_out(state, p, move.cards)
+    rank = move.cards[0].rank  # a set starts with its naturals
+    meld = Meld(MeldKind.SET, move.cards, rank=rank)
+    table = (*state.table, table_meld(meld, p))
+    made = state.made
+    if not made[p]:
+        laid = sum(1 for tm in table if tm.owner == p)
+        if laid == len(contract_for(state.hand).needs):
+            made = replace_at(made, p, True)
+    event = (Event(EventKind.MELDS, player=p, cards=move.cards),)
+    return _after_play(state, p, hand, taken, table, made, event, (*state.slots, _slot(meld)))
+
+
+def _display(card: Card) -> int:
+    return _DISPLAY[card.index]
+
+
+def _grow(target: TableMeld, card: Card, seat: int) -> TableMeld:
+    """`target` with `card` laid off by `seat` and credited to it, kept in display order
+    (naturals, then wilds): `core.melds.lay_off_credited` for a set, reordered."""
+    meld = target.meld
+    cards, credit = meld.cards, target.credit
+    at = bisect.bisect_right(cards, _DISPLAY[card.index], key=_display)
+    grown = Meld(MeldKind.SET, (*cards[:at], card, *cards[at:]), rank=meld.rank)
+    return TableMeld(grown, target.owner, (*credit[:at], seat, *credit[at:]))
+
+
+def _apply_lay_off(state: State, move: LayOff) -> State:
+    p = move.player
+    hand, taken = _take_out(state, p, (move.card,))
+    grown = _grow(state.table[move.meld], move.card, p)
+    event = (Event(EventKind.LAYS_OFF, player=p, cards=(move.card,), numbers=(move.meld,)),)
+    table = replace_at(state.table, move.meld, grown)
+    rank, margin = state.slots[move.meld]
+    margin += -1 if _RANK_NO[move.card.index] <= 0 else 1
+    slots = replace_at(state.slots, move.meld, (rank, margin))
+    return _after_play(state, p, hand, taken, table, state.made, event, slots)
+
+
+def _apply_discard(state: State, move: Discard) -> State:
+    p, card = move.player, move.card
+    held = state.hands[p]
+    if held:
+        at = 0
+        for c in held:
+            if c is card:
+                break
+            at += 1
+        else:
+            at = held.index(card)
+        held = held[:at] + held[at + 1 :]
+        if state.taken:
+            held = _insert(held, state.taken[0])
+    events: tuple[Event, ...] = _DISCARD_EVENTS[p][card.index]
+    hands = replace_at(state.hands, p, held)
+    pile = (*state.discards, card)
+    if not held:
+        after = _EVOLVE(state, hands=hands, discards=pile, taken=())
+        return _end_round(after, (*events, Event(EventKind.GOES_OUT, player=p)))
+    n = len(hands)
+    if state.turns >= state.options.max_turns:
+        after = _EVOLVE(state, hands=hands, discards=pile, taken=())
+        return _end_round(after, (*events, Event(EventKind.NOTE, label=f"{state.turns} turns played: the round ends")))
+    stock = state.stock
+    rng = state.rng
+    assert rng is not None
+    if not stock:
+        refill = refill_stock(stock, pile, rng, need=1, keep=1)
+        if refill.short:
+            after = _EVOLVE(state, hands=hands, discards=pile, taken=())
+            note = Event(EventKind.NOTE, label="the stock is exhausted: the round ends")
+            return _end_round(after, (*events, note))
+        stock, pile, rng = refill.stock, refill.discards, refill.rng
+        events = (*events, *refill.events)
+    nxt = (p + 1) % n
+    new = _BUILD(
+        state.options, state.hand, rng, None, events, state.dealer, Phase.DRAW, nxt, nxt, hands, stock, pile, (),
+        state.table, state.made, state.dimes, state.pot, state.turns + 1, state.scores,
+    )  # fmt: skip
+    return _carry(new, state)
+
+
+_APPLY: Final[dict[type, Callable[..., State]]] = {
+    DrawStock: _apply_draw,
+    Buy: _apply_buy,
+    Pass: _apply_pass,
+    MakeMeld: _apply_meld,
+    LayOff: _apply_lay_off,
+    Discard: _apply_discard,
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Dealing and scoring
+
+
+def _deal(
+    state: State,
+    number: int,
+    dealer: int,
+    rng: Rng,
+    deck: Sequence[Card | str] | None,
+    totals: tuple[int, ...],
+    events: tuple[Event, ...],
+) -> State:
+    n = len(totals)
+    o = state.options
+    cards, rng = shuffled_or_fixed(pack_for(decks_for(n, o)), rng, deck)
+    first = (dealer + 1) % n
+    dealt, rest = deal(cards, players=n, first=first, each=HAND_SIZE)
+    upcard = rest[0]
+    contract = contract_for(number)
+    events = (
+        *events,
+        Event(EventKind.DEALS, player=dealer, numbers=(number,)),
+        Event(EventKind.NOTE, label=f"round {number}: contract {contract}"),
+        Event(EventKind.TURNS_UP, cards=(upcard,)),
+    )
+    return _BUILD(
+        o, number, rng, None, events, dealer, Phase.DRAW, first, first, tuple(sorted_cards(h) for h in dealt),
+        rest[1:], (upcard,), (), (), (False,) * n, state.dimes, state.pot, 1, totals,
+    )  # fmt: skip
+
+
+def _end_round(state: State, events: tuple[Event, ...]) -> State:
+    """Scores the round (table less hand, per seat), then ends the game or deals the next."""
+    n = len(state.hands)
+    on_table = table_points(state.table, n)
+    gained = tuple(on_table[s] - hand_points(state.hands[s]) - hand_points(state.taken if s == state.turn else ()) for s in range(n))
+    totals = tuple(a + b for a, b in zip(state.scores, gained))
+    events = (*events, Event(EventKind.HAND_SCORED, numbers=gained))
+    events += tuple(Event(EventKind.HAS, player=s, numbers=(totals[s],)) for s in range(n))
+    if state.hand >= state.options.rounds:
+        over = _EVOLVE(state, phase=Phase.OVER, scores=totals, events=())
+        won = sorted(winners(over))
+        shares = pot_shares(over)
+        events += tuple(
+            Event(EventKind.WINS, player=s, numbers=(shares[s].numerator, shares[s].denominator), label=f"the pot of {state.pot} dimes")
+            for s in won
+        )
+        events += (Event(EventKind.GAME_OVER, numbers=tuple(won)),)
+        return _EVOLVE(over, player=won[0], turn=won[0], events=events)
+    assert state.rng is not None
+    return _deal(state, state.hand + 1, (state.dealer + 1) % n, state.rng, None, totals, events)
