@@ -36,6 +36,7 @@ PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     "rummy_500": (1, 0, 8, 97_835),
     "saskatchewan": (1, 256, 22, 69_199),
     "scum": (1, 0, 7, 12_541),
+    "slapjack": (1, 0, 9, 54_528),
     "spades": (1, 0, 8, 196_964),
     "ten_dime_rummy": (1, 0, 7, 53_399),
     "ten_thousand": (1, 0, 26, 13_271),

@@ -101,6 +101,9 @@ class EventKind(enum.Enum):
     """`player` scores points; numbers: (the points,); `label`: what for, where it helps."""
     WINS = "wins"
     """`player` wins something the label names (a box, the game, a bonus)."""
+    DROPS_OUT = "drops out"
+    """`player` is out of the game for good (lives or chips gone, no cards left to play);
+    `label`: why, where it helps. Not `GOES_OUT`, which is emptying one's hand."""
     CLAIMS = "claims"
     """`player` puts cards face down saying what they are (Cheat); `label`: the claim ("2
     aces"); cards: the cards put down, shown to that player alone (private)."""

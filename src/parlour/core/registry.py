@@ -32,6 +32,7 @@ GAME_NAMES: Final = (
     "rummy_500",
     "saskatchewan",
     "scum",
+    "slapjack",
     "spades",
     "ten_dime_rummy",
     "ten_thousand",
