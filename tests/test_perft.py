@@ -18,6 +18,7 @@ from parlour.tools.perft import perft
 
 PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     # game: (seed, plies first played, depth, move sequences)
+    "arizona_rummy": (1, 0, 11, 113_416),
     "bridge": (1, 0, 4, 107_451),
     "canadian_salad": (1, 40, 14, 28_224),
     "canasta": (1, 0, 8, 41_552),

@@ -14,6 +14,7 @@ from parlour.core.game import Game
 __all__ = ["GAME_NAMES", "game", "game_names"]
 
 GAME_NAMES: Final = (
+    "arizona_rummy",
     "bridge",
     "canadian_salad",
     "canasta",
