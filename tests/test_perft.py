@@ -34,6 +34,7 @@ PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     "hearts": (1, 12, 9, 29_252),
     "oh_hell": (1, 20, 12, 19_824),
     "pitch": (1, 0, 8, 31_476),
+    "push": (1, 0, 8, 38_914),
     "rummy_500": (1, 0, 8, 97_835),
     "saskatchewan": (1, 256, 22, 69_199),
     "scum": (1, 0, 7, 12_541),

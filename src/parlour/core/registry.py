@@ -30,6 +30,7 @@ GAME_NAMES: Final = (
     "hearts",
     "oh_hell",
     "pitch",
+    "push",
     "rummy_500",
     "saskatchewan",
     "scum",

@@ -1,0 +1,731 @@
+"""Push's melding engine: the sets and runs a hand can lay (prebuilt and kept per hand shape),
+the contract test (exact for sets of one size and for one run; core's search otherwise), what
+each table meld can take (`meld_wants`), and the scoring helpers."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from parlour.core.cards import SUITS, Card, Rank, parse_cards
+from parlour.core.contracts import Contract, find_contract, runs, sets
+from parlour.core.melds import Meld, MeldKind
+from parlour.games.push.tables import (
+    CONTRACTS,
+    POINTS,
+    RULES,
+    TEAMS,
+    _AT,
+    _CARD,
+    _KEY,
+    _PB,
+    _POP,
+    _R,
+    _S,
+    _SB,
+    _SET_RANKS,
+    _WILD,
+    _WILD_KEY,
+)
+from parlour.games.push.moves import End, LayOff, MeldCards, Move, Swap, _DISCARDS
+
+
+def hand_points(cards: Sequence[Card]) -> int:
+    """What cards left in hand cost: wild 25, ace 20, K-10 10, 9-3 5."""
+    return POINTS.total(cards)
+
+
+def can_meet_contract(cards: Sequence[Card], deal_number: int) -> bool:
+    """True if the cards hold the contract of deal `deal_number` (1-5); the fast test the moves
+    use, which agrees with `parlour.core.contracts.find_contract`.
+
+    >>> can_meet_contract(parse_cards("7C 7D 7S QH QS 2C 9D"), 1), can_meet_contract(parse_cards("7C 7D QH QS 9D"), 1)
+    (True, False)
+    """
+    contract = CONTRACTS[deal_number - 1]
+    pool = tuple(c for c in cards if not c.is_hidden)
+    return bool(_contract_moves(0, pool, contract, range(len(contract.needs)), first_only=True))
+
+
+def _sets_for(
+    r: int, suits: Sequence[int], wilds: Sequence[Card], size: int, out: list[Meld], substitute: bool = True
+) -> None:
+    """Sets of exactly `size` of rank `r` from naturals of `suits` (one each) and `wilds`
+    (the first ones), most naturals first; without `substitute`, only as many naturals as
+    the hand holds (up to `size`)."""
+    rank = Rank(r)
+    most = min(size, len(suits))
+    for n in range(most, max(1, size - len(wilds)) - 1 if substitute else most - 1, -1):
+        if size - n > len(wilds):
+            break
+        extra = tuple(wilds[: size - n])
+        for pick in itertools.combinations(suits, n):
+            out.append(Meld(MeldKind.SET, tuple(_CARD[16 * s + 16 + r] for s in pick) + extra, rank=rank))
+
+
+def _runs_for(
+    s: int, have: Sequence[bool], wilds: Sequence[Card], size: int, out: list[Meld], substitute: bool = True
+) -> None:
+    """Runs of exactly `size` in suit `s` holding a natural: each start, the naturals `have`
+    marks by position (with `substitute`, or wilds in their place while wilds last), wilds in
+    the gaps."""
+    w_all = len(wilds)
+    row = _AT[s]
+    suit = SUITS[s]
+    for low in range(1, 16 - size):
+        present = [p for p in range(low, low + size) if have[p]]
+        missing = size - len(present)
+        if not present or missing > w_all:
+            continue
+        for extra in range(min(w_all - missing, len(present) - 1) + 1 if substitute else 1):
+            for drop in itertools.combinations(present, extra):
+                fill = iter(wilds)
+                cards = tuple(row[p] if have[p] and p not in drop else next(fill) for p in range(low, low + size))
+                out.append(Meld(MeldKind.RUN, cards, suit=suit, low=low))
+
+
+def meld_fault(meld: Meld) -> str:
+    """Why a table meld is not a valid Push meld ('' when it is)."""
+    if not isinstance(meld, Meld):
+        return "not a meld"
+    cards = meld.cards
+    if any(c.is_hidden for c in cards):
+        return "hidden cards"
+    naturals = [c for c in cards if not _WILD[c.index]]
+    if meld.kind is MeldKind.SET:
+        if not RULES.set_min <= len(cards) <= RULES.set_max or meld.suit is not None or meld.low != 0:
+            return "a set holds 3 or 4 cards and names no suit or start"
+        if meld.rank is None:
+            return "a set of wilds only names no rank until a natural joins" if naturals else ""
+        if meld.rank.value not in _SET_RANKS or not naturals:
+            return "a set names a natural rank and holds a natural"
+        if any(c.rank is not meld.rank for c in naturals) or len({c.suit for c in naturals}) < len(naturals):
+            return "a set holds one rank, no suit twice"
+        return ""
+    if meld.rank is not None or meld.suit is None or not naturals:
+        return "a run names its suit and holds a natural"
+    if not RULES.run_min <= len(cards) <= RULES.run_max or meld.low < 1 or meld.high > 14:
+        return "a run holds 3 to 13 cards between the low and the high ace"
+    row = _AT[int(meld.suit)]
+    for i, card in enumerate(cards):
+        if not _WILD[card.index] and card is not row[meld.low + i] and card != row[meld.low + i]:
+            return "the naturals of a run stand in their places"
+    return ""
+_CACHE_LIMIT: Final = 50_000
+"""The most entries a kept table of moves or wants may hold before it is cleared."""
+_MELD_MOVES: Final[dict[int, tuple[tuple[Move, ...], tuple[Move, ...]]]] = {}
+_LAY_OFF_MOVES: Final[dict[int, LayOff]] = {}
+_WINDOW_BEST: Final[dict[int, tuple[int, ...]]] = {}
+
+
+_INFO: Final = tuple(None if _WILD[i] else (_R[i], _SB[i], _S[i], _PB[i]) for i in range(80))
+"""By card index: None for a wild, else (rank number, suit bit, suit number, run-position bits)."""
+
+
+def _scan(cards: Sequence[Card], first: Card | None = None) -> tuple[list[int], list[int], list[int], list[Card]]:
+    """One pass over the cards: suits held by rank (bits), copies by rank, run positions held
+    by suit (bits), and the wilds in the order they are used (`first`, a freed wild, first)."""
+    rm = [0] * 14
+    rn = [0] * 14
+    pm = [0, 0, 0, 0]
+    wilds = []
+    info = _INFO
+    for card in cards:
+        got = info[card.index]
+        if got is None:
+            wilds.append(card)
+            continue
+        r, sb, s, pb = got
+        rm[r] |= sb
+        rn[r] += 1
+        pm[s] |= pb
+    if len(wilds) > 1:
+        wilds.sort(key=_WILD_KEY.__getitem__)
+    if first is not None:
+        wilds.insert(0, first)
+    return rm, rn, pm, wilds
+
+
+def _scan_hand(
+    seat: int, held: tuple[Card, ...], taken: Card | None
+) -> tuple[tuple[Move, ...], list[int], list[int], list[int], list[Card], bool]:
+    """`_discards` and `_scan` of the hand and the card taken, in one pass over the hand; last,
+    whether the card taken is a natural the hand lacks."""
+    row = _DISCARDS[seat]
+    rm = [0] * 14
+    rn = [0] * 14
+    pm = [0, 0, 0, 0]
+    wilds = []
+    out = []
+    last = -1
+    info = _INFO
+    for card in held:
+        i = card.index
+        if i != last:
+            out.append(row[i])
+            last = i
+        got = info[i]
+        if got is None:
+            wilds.append(card)
+            continue
+        r, sb, s, pb = got
+        rm[r] |= sb
+        rn[r] += 1
+        pm[s] |= pb
+    new = False
+    if taken is not None:
+        i = taken.index
+        if not held:
+            out.append(row[i])
+        got = info[i]
+        if got is None:
+            wilds.append(taken)
+        else:
+            r, sb, s, pb = got
+            new = not rm[r] & sb
+            rm[r] |= sb
+            rn[r] += 1
+            pm[s] |= pb
+    if len(wilds) > 1:
+        wilds.sort(key=_WILD_KEY.__getitem__)
+    return tuple(out), rm, rn, pm, wilds, new
+
+
+def _cached(key: int, build: list[Meld], seat: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+    if len(_MELD_MOVES) > _CACHE_LIMIT:
+        _MELD_MOVES.clear()
+    moves = tuple(MeldCards(seat, m) for m in build)
+    got = _MELD_MOVES[key] = (moves, tuple(m for m in moves if any(_WILD[c.index] for c in m.meld.cards)))
+    return got
+
+
+def _meld_moves(
+    seat: int, kind: MeldKind, size: int, which: int, mask: int, wilds: list[Card], substitute: bool = False
+) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+    """The new melds of `size` cards of one rank (`kind` SET, `which` the rank, `mask` its
+    suits held) or one suit (RUN, `which` the suit, `mask` its positions held), with the first
+    `size - 1` wilds: (every move, the moves with a wild), built once and kept."""
+    wk = 0
+    for k in range(size - 1):
+        wk = wk * 80 + (wilds[k].index if k < len(wilds) else 0)
+    key = ((((size * 4 + substitute * 2 + (kind is MeldKind.RUN)) * 4 + seat) * 16 + which) * 32768 + mask) * 80 ** (
+        size - 1
+    ) + wk
+    got = _MELD_MOVES.get(key)
+    if got is None:
+        found: list[Meld] = []
+        if kind is MeldKind.SET:
+            _sets_for(which, [s for s in range(4) if mask >> s & 1], wilds[: size - 1], size, found, substitute)
+        else:
+            _runs_for(which, [bool(mask >> p & 1) for p in range(15)], wilds[: size - 1], size, found, substitute)
+        got = _cached(key, found, seat)
+    return got
+
+
+def _new_melds(seat: int, rm: list[int], pm: list[int], wilds: list[Card], out: list[Move], wild_only: bool) -> None:
+    """The three-card melds (sets rank by rank, the all-wild set, runs suit by suit), from
+    prebuilt moves; `wild_only`: only those holding a wild (the freed one comes first)."""
+    part = 1 if wild_only else 0
+    cache = _MELD_MOVES
+    w = len(wilds)
+    wk = (wilds[0].index * 80 + (wilds[1].index if w > 1 else 0)) if w else 0
+    least = 3 - w  # suits (or positions in a window) a meld of three needs besides the wilds
+    pop = _POP
+    for r in _SET_RANKS:
+        mask = rm[r]
+        if mask and pop[mask] >= least:
+            got = cache.get(((((12 * 4 + seat) * 16 + r) * 32768 + mask) * 6400) + wk)
+            if got is None:
+                got = _meld_moves(seat, MeldKind.SET, 3, r, mask, wilds)
+            out.extend(got[part])
+    if w >= 3:
+        key = -(((seat * 80 + wilds[0].index) * 80 + wilds[1].index) * 80 + wilds[2].index) - 1
+        got = cache.get(key)
+        if got is None:
+            got = _cached(key, [Meld(MeldKind.SET, tuple(wilds[:3]))], seat)
+        out.extend(got[part])
+    best = _WINDOW_BEST
+    for s in range(4):
+        bits = pm[s]
+        if bits:
+            if least > 1:
+                top = best.get(bits * 16 + 3)
+                if (top or _best_window(bits, 3))[0] < least:
+                    continue
+            got = cache.get(((((13 * 4 + seat) * 16 + s) * 32768 + bits) * 6400) + wk)
+            if got is None:
+                got = _meld_moves(seat, MeldKind.RUN, 3, s, bits, wilds)
+            out.extend(got[part])
+
+
+def _counts(cards: Sequence[Card]) -> list[int]:
+    counts = [0] * 80
+    for card in cards:
+        counts[card.index] += 1
+    return counts
+
+
+def _best_window(bits: int, size: int) -> tuple[int, ...]:
+    """The two best counts of positions held in a window of `size` (kept per mask)."""
+    key = bits * 16 + size
+    top = _WINDOW_BEST.get(key)
+    if top is None:
+        window = (1 << size) - 1
+        counts = sorted((bin(bits >> low & window).count("1") for low in range(1, 16 - size)), reverse=True)
+        top = _WINDOW_BEST[key] = tuple(counts[:2])
+    return top
+
+
+def _set_gains(rm: list[int], rn: list[int], size: int) -> list[int]:
+    """The naturals each further set of `size` could use, best first: per rank, a first set
+    takes one card of each suit held (at most `size`), later sets the copies left (at most
+    `size` each); merged over ranks (each rank's gains fall, so the greedy sum is exact)."""
+    gains: list[int] = []
+    table = _GAINS
+    pop = _POP
+    for r in _SET_RANKS:
+        m = rm[r]
+        if m:
+            key = (size * 8 + pop[m]) * 32 + rn[r]
+            got = table.get(key)
+            if got is None:
+                got = table[key] = _rank_gains(pop[m], rn[r], size)
+            gains.extend(got)
+    gains.sort(reverse=True)
+    return gains
+
+
+_GAINS: Final[dict[int, tuple[int, ...]]] = {}
+"""`_rank_gains` by (size, suits held, copies held), kept."""
+
+
+def _rank_gains(suits: int, copies: int, size: int) -> tuple[int, ...]:
+    before = min(suits, size)
+    out = [before]
+    j = 2
+    while before < copies:
+        now = min(copies, size * j)
+        out.append(now - before)
+        before = now
+        j += 1
+    return tuple(out)
+
+
+@attrs.frozen
+class _Plan:
+    """How to test some contract needs quickly: `mode` 0 nothing, 1 one set, 2 one run, 3 sets
+    of one size (all exact), 4 anything else (an upper bound, then core's search)."""
+
+    mode: int
+    size: int
+    set_size: int
+    set_count: int
+    run_size: int
+    run_count: int
+    run_extra: int
+    total: int
+    needs: tuple[tuple[MeldKind, int], ...]
+
+
+_PLANS: Final[dict[tuple[tuple[MeldKind, int], ...], _Plan]] = {}
+_CONTRACT_PLANS: Final[dict[tuple[int, tuple[int, ...]], tuple[_Plan, tuple[tuple[MeldKind, int, _Plan], ...]]]] = {}
+
+
+def _plan(needs: tuple[tuple[MeldKind, int], ...]) -> _Plan:
+    got = _PLANS.get(needs)
+    if got is None:
+        set_sizes = [n for k, n in needs if k is MeldKind.SET]
+        run_sizes = [n for k, n in needs if k is MeldKind.RUN]
+        if not needs:
+            mode = 0
+        elif len(needs) == 1:
+            mode = 1 if set_sizes else 2
+        elif not run_sizes and len(set(set_sizes)) == 1:
+            mode = 3
+        else:
+            mode = 4
+        run_size = max(run_sizes, default=0)
+        got = _PLANS[needs] = _Plan(
+            mode, needs[0][1] if needs else 0, max(set_sizes, default=0), len(set_sizes), run_size, len(run_sizes),
+            sum(run_size - n for n in run_sizes), sum(n for _, n in needs), needs,
+        )
+    return got
+
+
+def _gate(rm: list[int], rn: list[int], pm: list[int], wilds: int, plan: _Plan) -> bool:
+    """Exactly whether the cards can lay the plan's needs (modes 0-3); in mode 4 a cheap
+    necessary condition: the naturals sets and runs could use at best, plus the wilds, cover
+    the cards the needs take."""
+    mode = plan.mode
+    if mode == 1:
+        if wilds >= plan.size:
+            return True
+        least = max(1, plan.size - wilds)
+        for m in rm:
+            if _POP[m] >= least:
+                return True
+        return False
+    if mode == 2:
+        size = plan.size
+        least = max(1, size - wilds)
+        for b in pm:
+            if b and _best_window(b, size)[0] >= least:
+                return True
+        return False
+    if mode == 0:
+        return True
+    usable = wilds
+    if plan.set_count:
+        usable += sum(_set_gains(rm, rn, plan.set_size)[: plan.set_count])
+    if plan.run_count:
+        best = sorted((c for b in pm if b for c in _best_window(b, plan.run_size)), reverse=True)
+        usable += sum(best[: plan.run_count]) + plan.run_extra
+    return usable >= plan.total
+
+
+def _contract_plans(contract: Contract, needs_left: Sequence[int]) -> tuple[_Plan, tuple[tuple[MeldKind, int, _Plan], ...]]:
+    """The plan of the needs left, and per distinct need (kind, size, the plan of the rest)."""
+    deal = -1
+    for k, known in enumerate(CONTRACTS):
+        if known is contract:
+            deal = k
+            break
+    key = (deal, tuple(needs_left))
+    got = _CONTRACT_PLANS.get(key) if key[0] >= 0 else None
+    if got is None:
+        needs = tuple((contract.needs[i].kind, contract.needs[i].length) for i in needs_left)
+        steps = []
+        for kind, size in dict.fromkeys(needs):
+            rest = list(needs)
+            rest.remove((kind, size))
+            steps.append((kind, size, _plan(tuple(rest))))
+        got = (_plan(needs), tuple(steps))
+        if key[0] >= 0:
+            _CONTRACT_PLANS[key] = got
+    return got
+
+
+def _contract_moves(
+    seat: int,
+    pool: Sequence[Card],
+    contract: Contract,
+    needs_left: Sequence[int],
+    *,
+    first_only: bool = False,
+    scan: tuple[list[int], list[int], list[int], list[Card]] | None = None,
+) -> list[Move]:
+    """The contract melds that may go down now: each fills an unfilled need at its length and
+    leaves cards that can still fill the others (`scan`: the pool's `_scan`, if made)."""
+    whole, steps = _contract_plans(contract, needs_left)
+    rm, rn, pm, wilds = scan or _scan(pool)
+    w = len(wilds)
+    if not _gate(rm, rn, pm, w, whole):
+        return []
+    counts = _counts(pool)
+    out = _contract_pass(seat, pool, steps, counts, rm, rn, pm, wilds, False, first_only)
+    if not out and w:
+        out = _contract_pass(seat, pool, steps, counts, rm, rn, pm, wilds, True, first_only)
+    return out
+
+
+def _contract_pass(
+    seat: int,
+    pool: Sequence[Card],
+    steps: tuple[tuple[MeldKind, int, _Plan], ...],
+    counts: list[int],
+    rm: list[int],
+    rn: list[int],
+    pm: list[int],
+    wilds: list[Card],
+    substitute: bool,
+    first_only: bool,
+) -> list[Move]:
+    """One pass of `_contract_moves`: melds with naturals wherever the hand has them, or (the
+    second pass, when the first finds none) also with wilds in the place of held naturals."""
+    w = len(wilds)
+    out: list[Move] = []
+    wild, rank_of, suit_bit, suit_of, pos_bit = _WILD, _R, _SB, _S, _PB
+    for kind, size, rest in steps:
+        cands: list[Move] = []
+        if kind is MeldKind.SET:
+            for r in _SET_RANKS:
+                if rm[r]:
+                    cands.extend(_meld_moves(seat, kind, size, r, rm[r], wilds, substitute)[0])
+            if w >= size:
+                cands.append(MeldCards(seat, Meld(MeldKind.SET, tuple(wilds[:size]))))
+        else:
+            for s in range(4):
+                if pm[s]:
+                    cands.extend(_meld_moves(seat, kind, size, s, pm[s], wilds, substitute)[0])
+        mode = rest.mode
+        if mode == 1:
+            pops = [_POP[m] for m in rm]
+            ge = [0] * 6
+            for x in pops:
+                ge[x] += 1
+            for k in range(4, -1, -1):
+                ge[k] += ge[k + 1]
+        elif mode == 2:
+            best = [_best_window(b, rest.size)[0] if b else 0 for b in pm]
+        for move in cands:
+            assert isinstance(move, MeldCards)
+            if mode == 1 or mode == 2:
+                # the cards left once the meld is down: wilds, and which ranks lose a suit (or
+                # suits lose a position) because their only copy goes
+                w2 = w
+                lost: dict[int, int] = {}
+                for card in move.meld.cards:
+                    i = card.index
+                    if wild[i]:
+                        w2 -= 1
+                    elif mode == 1:
+                        r = rank_of[i]
+                        lost[r] = lost.get(r, 0) + (counts[i] == 1)
+                    else:
+                        s = suit_of[i]
+                        lost[s] = lost.get(s, 0) | (pos_bit[i] if counts[i] == 1 else 0)
+                least = max(1, rest.size - w2)
+                if mode == 1:
+                    if w2 < rest.size:
+                        other = (ge[least] if least < 6 else 0) - sum(1 for r in lost if pops[r] >= least)
+                        if other <= 0 and not any(pops[r] - n >= least for r, n in lost.items()):
+                            continue
+                elif not any(best[s] >= least for s in range(4) if s not in lost) and not any(
+                    _best_window(pm[s] & ~bits, rest.size)[0] >= least for s, bits in lost.items() if pm[s] & ~bits
+                ):
+                    continue
+            elif rest.mode:
+                # the cards left once the meld is down
+                rm2, rn2, pm2 = list(rm), list(rn), list(pm)
+                w2 = w
+                used = []
+                for card in move.meld.cards:
+                    i = card.index
+                    if wild[i]:
+                        w2 -= 1
+                        continue
+                    counts[i] -= 1
+                    used.append(i)
+                    r = rank_of[i]
+                    rn2[r] -= 1
+                    if not counts[i]:
+                        rm2[r] &= ~suit_bit[i]
+                        pm2[suit_of[i]] &= ~pos_bit[i]
+                for i in used:
+                    counts[i] += 1
+                if not _gate(rm2, rn2, pm2, w2, rest):
+                    continue
+                if rest.mode == 4 and not _searched(pool, move.meld, rest):
+                    continue
+            out.append(move)
+            if first_only:
+                return out
+    return out
+
+
+def _searched(pool: Sequence[Card], meld: Meld, plan: _Plan) -> bool:
+    """Core's contract search over the cards left once `meld` is down (needs of mixed kinds)."""
+    rest = list(pool)
+    for card in meld.cards:
+        rest.remove(card)
+    want = Contract(needs=tuple(sets(1, n)[0] if k is MeldKind.SET else runs(1, n)[0] for k, n in plan.needs))
+    return find_contract(rest, want, RULES) is not None
+
+
+def _lay_off_move(seat: int, card: Card, i: int, end: int) -> LayOff:
+    key = ((seat * 80 + card.index) * 256 + i) * 4 + end
+    move = _LAY_OFF_MOVES.get(key)
+    if move is None:
+        if len(_LAY_OFF_MOVES) > _CACHE_LIMIT:
+            _LAY_OFF_MOVES.clear()
+        move = _LAY_OFF_MOVES[key] = LayOff(seat, card, i, End(end))
+    return move
+
+
+_ANY_NATURAL: Final = 3
+_SWAP_CODE: Final = 100_000
+
+
+_WANTS: Final[dict[Meld, tuple[int, ...]]] = {}
+"""`meld_wants` by meld, kept (cleared when large)."""
+
+
+def meld_wants(meld: Meld) -> tuple[int, ...]:
+    """What a table meld can take, as codes: `end` (0 set, 1 low, 2 high) for a wild,
+    `index * 4 + end` for a natural card, `_ANY_NATURAL` (a set of wilds only takes any
+    natural), and `_SWAP_CODE + natural index * 80 + wild index` for a swap."""
+    got = _WANTS.get(meld)
+    if got is None:
+        if len(_WANTS) > _CACHE_LIMIT:
+            _WANTS.clear()
+        got = _WANTS[meld] = _wants(meld)
+    return got
+
+
+def _wants(meld: Meld) -> tuple[int, ...]:
+    out: list[int] = []
+    cards = meld.cards
+    if meld.kind is MeldKind.SET:
+        wilds = list(dict.fromkeys(c for c in cards if _WILD[c.index]))
+        if meld.rank is None:
+            if len(cards) < RULES.set_max:
+                out += [_ANY_NATURAL, 0]
+            return tuple(out)
+        r = meld.rank.value
+        used = {c.suit for c in cards if not _WILD[c.index]}
+        free = [_CARD[16 * s + 16 + r] for s in range(4) if SUITS[s] not in used]
+        if len(cards) < RULES.set_max:
+            out += [c.index * 4 for c in free]
+            out.append(0)
+        out += [_SWAP_CODE + c.index * 80 + w.index for c in free for w in wilds]
+        return tuple(out)
+    row = _AT[int(meld.suit)]  # type: ignore[arg-type]
+    if len(cards) < RULES.run_max:
+        for p, end in ((meld.low - 1, 1), (meld.high + 1, 2)):
+            if 1 <= p <= 14:
+                if p != 2:
+                    out.append(row[p].index * 4 + end)
+                out.append(end)
+    for k, card in enumerate(cards):
+        p = meld.low + k
+        if _WILD[card.index] and p != 2:
+            out.append(_SWAP_CODE + row[p].index * 80 + card.index)
+    return tuple(dict.fromkeys(out))
+
+
+def _discards(seat: int, held: tuple[Card, ...], taken: Card | None) -> tuple[Move, ...]:
+    """One discard per distinct card in hand order; the card taken only as the last card."""
+    row = _DISCARDS[seat]
+    if not held:
+        return (row[taken.index],) if taken is not None else ()
+    out = []
+    last = -1
+    for card in held:
+        i = card.index
+        if i != last:
+            out.append(row[i])
+            last = i
+    return tuple(out)
+
+
+class _Index:
+    """What the melds of one `State.wants` take: by natural card index, the (meld, code) lay-offs
+    and swaps; the wild slots (meld, end); whether a meld of wilds only takes any natural; and
+    the lay-off moves already built from them, per seat and card."""
+
+    __slots__ = ("any_natural", "by_card", "built", "slots")
+
+    def __init__(self, wants: tuple[tuple[int, ...], ...]) -> None:
+        self.by_card: dict[int, list[tuple[int, int]]] = {}
+        slots = []
+        any_natural = []
+        for i, codes in enumerate(wants):
+            for code in codes:
+                if code == _ANY_NATURAL:
+                    any_natural.append(i)
+                elif code < 3:
+                    slots.append((i, code))
+                elif code < _SWAP_CODE:
+                    self.by_card.setdefault(code >> 2, []).append((i, code))
+                else:
+                    self.by_card.setdefault((code - _SWAP_CODE) // 80, []).append((i, code))
+        self.slots = tuple(slots)
+        self.any_natural = tuple(any_natural)
+        """The melds of wilds only (they take any natural)."""
+        self.built: dict[int, tuple[tuple[Move, ...], tuple[Move, ...], tuple[tuple[int, int], ...]]] = {}
+
+    def card_moves(
+        self, seat: int, card: Card
+    ) -> tuple[tuple[Move, ...], tuple[Move, ...], tuple[tuple[int, int], ...]]:
+        """For a natural card: its lay-offs (meld by meld), its swaps as moves when some meld has
+        room for the freed wild, else its swaps as (meld, code) to check one by one."""
+        key = seat * 80 + card.index
+        got = self.built.get(key)
+        if got is None:
+            places = self.by_card.get(card.index, ())
+            pairs = tuple((t, code) for t, code in places if code >= _SWAP_CODE)
+            ready: tuple[Move, ...] = ()
+            if self.slots and pairs:
+                ready = tuple(Swap(seat, card, _WILD_CARDS[(code - _SWAP_CODE) % 80], t) for t, code in pairs)
+                pairs = ()
+            got = self.built[key] = (
+                tuple(_lay_off_move(seat, card, t, code & 3) for t, code in places if code < _SWAP_CODE),
+                ready,
+                pairs,
+            )
+        return got
+
+    def wild_moves(self, seat: int, wild: Card) -> tuple[Move, ...]:
+        """The lay-offs of a wild card onto every place with room."""
+        key = -(seat * 80 + wild.index) - 1
+        got = self.built.get(key)
+        if got is None:
+            got = self.built[key] = (tuple(_lay_off_move(seat, wild, t, end) for t, end in self.slots), (), ())
+        return got[0]
+
+
+_TABLE_INDEX: Final[dict[tuple[tuple[int, ...], ...], _Index]] = {}
+"""Table indexes by `State.wants` value; cleared when large."""
+_LAST_INDEX: Final[list[tuple[tuple[tuple[int, ...], ...], _Index]]] = []
+"""The last table index handed out, with the `wants` value it was made for (held, so the
+identity test below can never see a recycled object): consecutive states share `wants`."""
+
+
+def _table_index(wants: tuple[tuple[int, ...], ...]) -> _Index:
+    """The `_Index` of a `State.wants` (kept per value; the last one also by identity)."""
+    last = _LAST_INDEX
+    if last and last[0][0] is wants:
+        return last[0][1]
+    got = _TABLE_INDEX.get(wants)
+    if got is None:
+        if len(_TABLE_INDEX) > 2_000:
+            _TABLE_INDEX.clear()
+        got = _TABLE_INDEX[wants] = _Index(wants)
+    last[:] = [(wants, got)]
+    return got
+
+
+_WILD_CARDS: Final = {c.index: c for c in _WILD_KEY}
+
+
+def _wild_meldable(pool: tuple[Card, ...], natural: Card, wild: Card) -> bool:
+    """The freed wild makes a three-card meld with cards left in hand."""
+    rest = list(pool)
+    rest.remove(natural)
+    rm, _, pm, wilds = _scan(rest, wild)
+    found: list[Move] = []
+    _new_melds(0, rm, pm, wilds, found, True)
+    return bool(found)
+
+
+def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """A sorted hand with one card added after its equals."""
+    key = _KEY
+    k = key[card.index]
+    lo, hi = 0, len(held)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if key[held[mid].index] > k:
+            hi = mid
+        else:
+            lo = mid + 1
+    return (*held[:lo], card, *held[lo:])
+
+
+# Scoring -------------------------------------------------------------------------------------
+
+
+def deal_score(hands: Sequence[Sequence[Card]], out: int | None) -> tuple[int, int]:
+    """Each partnership's penalty for a deal: when seat `out` went out, its side 0 and the other
+    side what both its players hold; a dead hand (`out` None): each side what it holds.
+
+    >>> deal_score([parse_cards("JK AH"), (), parse_cards("KS 9D 3C"), parse_cards("4S")], 1)
+    (65, 0)
+    """
+    held = [POINTS.total(hands[s]) + POINTS.total(hands[s + 2]) for s in range(TEAMS)]
+    if out is not None:
+        held[out % TEAMS] = 0
+    return held[0], held[1]
