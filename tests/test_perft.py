@@ -32,6 +32,7 @@ PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     "gin_rummy": (1, 0, 8, 106_281),
     "hand_and_foot": (1, 0, 8, 57_579),
     "hearts": (1, 12, 9, 29_252),
+    "horseshit_rummy": (1, 0, 8, 82_318),
     "oh_hell": (1, 20, 12, 19_824),
     "pitch": (1, 0, 8, 31_476),
     "push": (1, 0, 8, 38_914),
@@ -42,6 +43,7 @@ PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     "spades": (1, 0, 8, 196_964),
     "ten_dime_rummy": (1, 0, 7, 53_399),
     "ten_thousand": (1, 0, 26, 13_271),
+    "thirty_one": (1, 0, 10, 55_223),
     "whist_tens": (1, 44, 14, 94_188),
 }
 

@@ -38,6 +38,7 @@ GAME_NAMES: Final = (
     "spades",
     "ten_dime_rummy",
     "ten_thousand",
+    "thirty_one",
     "whist_tens",
 )
 
