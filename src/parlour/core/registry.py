@@ -28,6 +28,7 @@ GAME_NAMES: Final = (
     "gin_rummy",
     "hand_and_foot",
     "hearts",
+    "horseshit_rummy",
     "oh_hell",
     "pitch",
     "push",
