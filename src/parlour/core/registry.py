@@ -21,6 +21,7 @@ GAME_NAMES: Final = (
     "cheat",
     "court_whist",
     "cribbage",
+    "desert_rummy",
     "euchre",
     "farkle",
     "five_hundred",

@@ -1,0 +1,874 @@
+"""Desert Rummy's position and verbs: the `State` with its zones, `new_game`, `legal_moves`,
+`apply` and the rest of the game protocol, then the deal and the phase helpers."""
+
+from __future__ import annotations
+
+import bisect
+import enum
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from functools import cached_property
+from typing import Final, TypeAlias
+
+import attrs
+
+from parlour.core.cards import HIDDEN, Card, Rank, cards_text, parse_cards, sorted_cards, without
+from parlour.core.contracts import Need
+from parlour.core.deck import deal, shuffled_or_fixed
+from parlour.core.errors import NotationError
+from parlour.core.events import Event, EventKind
+from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players
+from parlour.core.melds import Meld, MeldKind, TableMeld, lay_off_credited, meld_readings, table_meld, wild_swaps_credited
+from parlour.core.notation import parse_by_matching, split_seat
+from parlour.core.rng import Rng, seeded
+from parlour.core.seats import check_seat, replace_at
+from parlour.core.stock import refill_stock
+from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
+from parlour.games.desert_rummy.moves import (
+    MOVE_TYPES,
+    Discard,
+    DrawStock,
+    LayOff,
+    MakeMeld,
+    Move,
+    Swap,
+    TakeDiscard,
+    _DISCARD_EVENTS,
+    _DISCARDS,
+    _DRAW_EVENTS,
+    _DRAW_ONLY,
+    _DRAW_OR_TAKE,
+    _IS_WILD,
+    _TAKE_EVENTS,
+    _TO_PLAY,
+    _lay_move,
+    _meld_move,
+)
+from parlour.games.desert_rummy.solver import (
+    Shape,
+    _AT,
+    _CARD_OF_SLOT,
+    _NATURAL_RANKS,
+    _Pool,
+    _can_meet,
+    _meld_ok,
+    _new_melds,
+    _rank_slots,
+    _run_cards,
+    _run_options,
+    _same_places,
+    _shape,
+    _wants,
+    _wild_ends,
+)
+from parlour.games.desert_rummy.tables import (
+    CONTRACTS,
+    DEFAULT_PLAYERS,
+    HAND_SIZE,
+    PLAYERS,
+    RULES,
+    Options,
+    WinTiming,
+    _DEFAULTS,
+    pack_for,
+)
+
+# State -----------------------------------------------------------------------------------------
+
+
+class Phase(enum.Enum):
+    DRAW = "draw"
+    """`turn` draws from the stock or takes the top discard."""
+    PLAY = "play"
+    """`turn` plays (contract melds, or after the contract lay-offs, new melds, swaps) and discards."""
+    CONTRACT = "contract"
+    """`turn` has laid part of the contract and lays the rest before anything else."""
+    PLACE = "place"
+    """`turn` swapped a wild out of a run and must play it (`freed`) at once."""
+    OVER = "over"
+
+
+@attrs.frozen(kw_only=True)
+class State:
+    """A position. `stock[0]` is the top of the stock, `discards[-1]` the top of the pile."""
+
+    options: Options
+    hand: int
+    """The number of the hand, from 1."""
+    rng: Rng | None
+    viewer: int | None = None
+    phase: Phase
+    dealer: int
+    turn: int
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's cards in display order (the card taken from the pile is apart, in `taken`)."""
+    stock: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    """Every meld on the table, numbered from 1 in the order laid, with its owner."""
+    contracts: tuple[int, ...]
+    """The contract each seat is working on (1..11; the winner's is one past the last)."""
+    laid: tuple[bool, ...]
+    """Each seat has laid its contract this hand."""
+    pending: tuple[int, ...]
+    """In the contract phase: the indices of the contract's needs still to lay this turn."""
+    taken: tuple[Card, ...]
+    """The card taken from the discard pile this turn, held apart (it may not be discarded)."""
+    freed: tuple[Card, ...]
+    """The wild just swapped out of a run, to be played at once."""
+    just_laid: bool
+    """The player laid the contract this turn: only the discard is left."""
+    turns: int
+    """Turns finished in this hand (for the `max_turns` cap)."""
+    finisher: int | None
+    """With `win_timing=end_of_hand`: the first seat to lay the last contract this hand."""
+    winning: tuple[int, ...]
+    """The winners, once the game is over."""
+    events: tuple[Event, ...] = attrs.field(default=(), eq=False)
+
+    @cached_property
+    def legal(self) -> tuple[Move, ...]:
+        """The legal moves, computed once per state: every seat's, or a view's viewer's."""
+        return _legal(self, None if self.rng is not None else self.viewer)
+
+    @cached_property
+    def _facts(self) -> _Facts:
+        """What the table offers, worked out once per table (not a field: JSON and equality
+        ignore it; a move that leaves the table as it was hands it on to the next state)."""
+        return _table_facts(self.table, len(self.hands))
+
+
+ZONES: Final = (
+    Zone("hands", Seen.OWNER, by_seat=True, sort=sorted_cards),
+    Zone("stock", Seen.NOBODY),
+    Zone("discards", Seen.EVERYONE),
+    Zone("table", Seen.EVERYONE),
+    Zone("taken", Seen.EVERYONE),
+    Zone("freed", Seen.EVERYONE),
+)
+"""A hand is seen by its owner; the stock by nobody; the pile, the table, the card taken from the
+pile and a freed wild by everyone."""
+
+_build: Final = builder(State)
+_fill: Final = object.__setattr__
+
+
+def _carry(old: State, new: State) -> State:
+    """Hands the table facts of `old` on to `new` (the same table); worked out once per table."""
+    _fill(new, "_facts", old._facts)
+    return new
+
+
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
+
+# Public API ------------------------------------------------------------------------------------
+
+
+def new_game(
+    players: int | None = None,
+    *,
+    seed: int | None = None,
+    options: Options | None = None,
+    deck: Sequence[Card | str] | None = None,
+    dealer: int | None = None,
+) -> State:
+    """Deals hand 1. `deck` fixes the first deal (top card first), `dealer` the first dealer."""
+    n = require_players("desert_rummy", players, PLAYERS, DEFAULT_PLAYERS)
+    rules = require_options("desert_rummy", _DEFAULTS if options is None else options, Options)
+    rng = seeded(seed)
+    if dealer is None:
+        first, rng = rng.below(n)
+    else:
+        if type(dealer) is not int:
+            raise ValueError(f"dealer= must be a seat 0..{n - 1}, not {dealer!r}")
+        check_seat("dealer", dealer, n)
+        first = dealer
+    return _deal(rules, 1, first, (1,) * n, rng, deck, ())
+
+
+def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
+    """Drawing: `draw stock`, `take discard`. Laying a contract: its melds need by need (runs by
+    suit and start, sets by rank; the most naturals first), then the discards. After the contract:
+    new melds, lay-offs (by meld, then card), swaps (by meld, then card), then the discards in
+    hand order (one per face). Placing a freed wild: its lay-offs, then the new melds with it."""
+    return moves_for(state, player, len(state.hands), state.legal)
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after `move`; IllegalMove naming the rule if it is not legal."""
+    return checked_apply(state, move, state.legal, explain=_why_illegal, unchecked=_apply, move_types=MOVE_TYPES)
+
+
+def to_act(state: State) -> frozenset[int]:
+    return frozenset() if state.phase is Phase.OVER else frozenset((state.turn,))
+
+
+def is_over(state: State) -> bool:
+    return state.phase is Phase.OVER
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Each seat's number of contracts completed (the game has no points)."""
+    return tuple(c - 1 for c in state.contracts)
+
+
+def winners(state: State) -> frozenset[int]:
+    """The seat that laid the last contract (or, past `max_hands`, the seats furthest along)."""
+    return frozenset(state.winning) if state.phase is Phase.OVER else frozenset()
+
+
+def view(state: State, player: int | None) -> State:
+    """What `player` (None: a spectator) sees: its own hand; the stock face down."""
+    check_viewer(state, player, len(state.hands))
+    return zone_view(state, player, ZONES)
+
+
+def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
+    """Deals the cards `player` cannot see (other hands, the stock) afresh."""
+    return zone_shuffle(state, player, seed, ZONES)
+
+
+def parse_move(state: State, text: str, player: int | None = None) -> Move:
+    """The legal move `text` names. A meld may be typed with any wild the hand holds in place of
+    the one offered, and a set's cards in any order."""
+    try:
+        return parse_by_matching(text, legal_moves(state), player)
+    except NotationError:
+        found = _lenient_meld(state, text, player)
+        if found is None:
+            raise
+        return found
+
+
+def check_invariants(state: State) -> None:
+    """ValueError for a state the game cannot reach (or hostile JSON)."""
+    if not isinstance(state.options, Options):
+        raise ValueError("options must be desert_rummy Options")
+    o = state.options
+    n = len(state.hands)
+    if n not in PLAYERS:
+        raise ValueError(f"desert_rummy is played by 2 to 10 seats, not {n}")
+    for field in ("contracts", "laid"):
+        if len(getattr(state, field)) != n:
+            raise ValueError(f"{field} must have one entry per seat")
+    if not 1 <= state.hand <= o.max_hands:
+        raise ValueError(f"hand {state.hand} is not 1..{o.max_hands}")
+    check_seat("dealer", state.dealer, n)
+    check_seat("turn", state.turn, n)
+    check_zones("desert_rummy", state, ZONES, pack_for(n))
+    over = state.phase is Phase.OVER
+    for seat, held in enumerate(state.hands):
+        if HIDDEN in held:
+            if any(c != HIDDEN for c in held):
+                raise ValueError(f"seat {seat}'s hand mixes hidden and visible cards")
+        elif held != sorted_cards(held):
+            raise ValueError(f"seat {seat}'s hand is not in display order: {cards_text(held)}")
+        if not held and not over:
+            raise ValueError(f"seat {seat} holds no card while the hand goes on")
+        c = state.contracts[seat]
+        if not 1 <= c <= o.contracts + (1 if over else 0):
+            raise ValueError(f"seat {seat}'s contract {c} is not 1..{o.contracts}")
+    if not 0 <= state.turns <= o.max_turns:
+        raise ValueError(f"turns {state.turns} is not 0..{o.max_turns}")
+    for i, tm in enumerate(state.table, 1):
+        if not 0 <= tm.owner < n or len(tm.credit) != len(tm.meld.cards) or any(not 0 <= c < n for c in tm.credit):
+            raise ValueError(f"table meld {i} has an owner or credit out of range")
+        if not _meld_ok(tm.meld):
+            raise ValueError(f"table meld {i} ({tm.meld}) is not a valid meld as designated")
+        if not state.laid[tm.owner] and not (state.phase is Phase.CONTRACT and tm.owner == state.turn):
+            raise ValueError(f"seat {tm.owner} has melds on the table but has not laid its contract")
+    phase = state.phase
+    if len(state.taken) > 1 or len(state.freed) > 1:
+        raise ValueError("at most one card is taken from the pile, and one wild freed, at a time")
+    if state.freed and (phase is not Phase.PLACE or not RULES.is_wild(state.freed[0])):
+        raise ValueError("a freed wild lies apart only while it is being placed")
+    if phase is Phase.PLACE and not state.freed:
+        raise ValueError("the place phase needs a freed wild")
+    if state.taken and phase in (Phase.DRAW, Phase.OVER):
+        raise ValueError("a card is taken from the pile only during its taker's turn")
+    if state.just_laid and (phase is not Phase.PLAY or not state.laid[state.turn]):
+        raise ValueError("just_laid is set only in play, for a seat that laid its contract")
+    if state.pending:
+        if phase is not Phase.CONTRACT or list(state.pending) != sorted(set(state.pending)):
+            raise ValueError("pending needs belong to the contract phase, in order")
+        needs = CONTRACTS[state.contracts[state.turn] - 1].needs
+        if any(not 0 <= i < len(needs) for i in state.pending) or len(state.pending) >= len(needs):
+            raise ValueError("pending needs must be some of the contract's, not all")
+    elif phase is Phase.CONTRACT:
+        raise ValueError("the contract phase needs pending needs")
+    if phase is Phase.CONTRACT and state.laid[state.turn]:
+        raise ValueError("a seat that laid its contract is not laying it")
+    if phase is Phase.PLACE and not state.laid[state.turn]:
+        raise ValueError("only a seat that laid its contract swaps")
+    if state.finisher is not None:
+        check_seat("finisher", state.finisher, n)
+        if o.win_timing is not WinTiming.END_OF_HAND:
+            raise ValueError("finisher is kept only when the win comes at the end of the hand")
+        if not over and (not state.laid[state.finisher] or state.contracts[state.finisher] != o.contracts):
+            raise ValueError("the finisher laid the last contract this hand")
+    if over != bool(state.winning) or any(not 0 <= s < n for s in state.winning):
+        raise ValueError("winners are named exactly when the game is over")
+    if list(state.winning) != sorted(set(state.winning)):
+        raise ValueError("winners are listed once each, in order")
+    if phase is Phase.DRAW and not state.stock and state.rng is not None:
+        raise ValueError("a turn starts with a stock to draw from")
+    if not over and state.rng is not None and not state.discards and phase is Phase.DRAW and not state.stock:
+        raise ValueError("nothing to draw")
+
+
+# Phase helpers ---------------------------------------------------------------------------------
+
+
+def _deal(
+    options: Options,
+    number: int,
+    dealer: int,
+    contracts: tuple[int, ...],
+    rng: Rng,
+    deck: Sequence[Card | str] | None,
+    events: tuple[Event, ...],
+) -> State:
+    """Deals hand `number`: eleven each, one at a time from the dealer's left, then the upcard."""
+    n = len(contracts)
+    cards, rng = shuffled_or_fixed(pack_for(n), rng, deck)
+    first = (dealer + 1) % n
+    hands, rest = deal(cards, players=n, first=first, each=HAND_SIZE)
+    said = (
+        *events,
+        Event(EventKind.DEALS, player=dealer, numbers=(number,)),
+        Event(EventKind.TURNS_UP, cards=rest[:1]),
+        _TO_PLAY[first],
+    )
+    return _build(
+        options, number, rng, None, Phase.DRAW, dealer, first, tuple(sorted_cards(h) for h in hands), rest[1:],
+        rest[:1], (), contracts, (False,) * n, (), (), (), False, 0, None, (), said,
+    )
+
+
+def _held(state: State) -> tuple[Card, ...]:
+    """The cards the player to move can play: the hand and the card taken apart."""
+    held = state.hands[state.turn]
+    return held + state.taken if state.taken else held
+
+
+def _legal(state: State, only: int | None) -> tuple[Move, ...]:
+    phase = state.phase
+    if phase is Phase.OVER or (only is None and state.rng is None):
+        return ()
+    seat = state.turn
+    if only is not None and only != seat:
+        return ()
+    if phase is Phase.DRAW:
+        return _DRAW_OR_TAKE[seat] if state.discards else _DRAW_ONLY[seat]
+    if phase is Phase.PLACE:
+        return _legal_place(state)
+    discards = _discards(state)
+    if phase is Phase.CONTRACT:
+        return tuple(_contract_moves(state))
+    if state.just_laid:
+        return discards
+    if not state.laid[seat]:
+        return (*_contract_moves(state), *discards)
+    return (*_plays(state), *discards)
+
+
+def _discards(state: State) -> tuple[Move, ...]:
+    row = _DISCARDS[state.turn]
+    out = []
+    last = -1
+    for c in state.hands[state.turn]:
+        i = c.index
+        if i != last:
+            out.append(row[i])
+            last = i
+    return tuple(out)
+
+
+def _contract_moves(state: State) -> list[Move]:
+    """The contract melds the player may lay now, each leaving cards that make the rest."""
+    seat = state.turn
+    number = state.contracts[seat]
+    same, whole, steps = _plan(number, state.pending)
+    pool = _Pool(_held(state))
+    wilds = pool.wilds
+    w = len(wilds)
+    lock: int | None = None
+    if same and state.pending:
+        for tm in state.table:
+            if tm.owner == seat and tm.meld.kind is MeldKind.RUN and tm.meld.suit is not None:
+                lock = int(tm.meld.suit)
+    if not state.pending and not _can_meet(pool, w, whole, lock, same):
+        return []
+    out: list[Move] = []
+    for is_run, length, rest in steps:
+        if is_run:
+            suits = (lock,) if lock is not None else (0, 1, 2, 3)
+            for suit, low, slots, used in _run_options(pool, w, length, suits, True):
+                pool.take(slots)
+                ok = _can_meet(pool, w - used, rest, suit if same else lock, same)
+                pool.put(slots)
+                if ok:
+                    out.append(_meld_move(seat, _run_cards(suit, low, length, slots, wilds)))
+        else:
+            _set_moves(out, seat, pool, length, rest, lock, same)
+    return out
+
+
+_Plan: TypeAlias = tuple[bool, Shape, tuple[tuple[bool, int, Shape], ...]]
+_PLANS: Final[dict[tuple[int, tuple[int, ...]], _Plan]] = {}
+
+
+def _plan(number: int, pending: tuple[int, ...]) -> _Plan:
+    """For contract `number` with the needs `pending` (all when empty) still to lay: whether its
+    runs share a suit, the solver's shape of the needs left, and for each distinct need left
+    (kind, length, the shape of the others)."""
+    found = _PLANS.get((number, pending))
+    if found is None:
+        contract = CONTRACTS[number - 1]
+        needs = contract.needs
+        left = tuple(needs[i] for i in (pending or range(len(needs))))
+        steps = []
+        seen: list[Need] = []
+        for at, need in enumerate(left):
+            if need not in seen:
+                seen.append(need)
+                steps.append((need.kind is MeldKind.RUN, need.length, _shape(left[:at] + left[at + 1 :])))
+        found = _PLANS[(number, pending)] = (contract.same_suit_runs, _shape(left), tuple(steps))
+    return found
+
+
+def _set_moves(
+    out: list[Move], seat: int, pool: _Pool, length: int, rest: Shape, lock: int | None, same: bool
+) -> None:
+    """Appends the sets of exactly `length` after which the cards left make `rest`."""
+    wilds = pool.wilds
+    w = len(wilds)
+    half = (length + 1) // 2
+    totals = pool.totals
+    by_totals = not rest[0]  # no runs left: only rank totals matter
+    for r in _NATURAL_RANKS:
+        t = totals[r]
+        if t < half or t + w < length:
+            continue
+        slots = _rank_slots(pool, r)
+        for n in range(min(t, length), half - 1, -1):
+            used = length - n
+            if used > w:
+                break
+            if by_totals:
+                first = slots[:n]
+                pool.take(first)
+                ok = _can_meet(pool, w - used, rest, lock, same)
+                pool.put(first)
+                if ok:
+                    extra = tuple(wilds[:used])
+                    picks = sorted(set(itertools.combinations(slots, n))) if n < t else [tuple(slots)]
+                    for pick in picks:
+                        out.append(_meld_move(seat, tuple(_CARD_OF_SLOT[s] for s in pick) + extra))
+                continue
+            for pick in sorted(set(itertools.combinations(slots, n))):
+                pool.take(pick)
+                ok = _can_meet(pool, w - used, rest, lock, same)
+                pool.put(pick)
+                if ok:
+                    out.append(_meld_move(seat, tuple(_CARD_OF_SLOT[s] for s in pick) + tuple(wilds[:used])))
+
+
+def _hand_use(state: State, cards: Sequence[Card]) -> int:
+    """How many of `cards` come out of the hand proper (the taken card is used first)."""
+    if state.taken and state.taken[0] in cards:
+        return len(cards) - 1
+    return len(cards)
+
+
+_Own: TypeAlias = tuple[tuple[int, tuple[tuple[int, "bool | None"], ...], tuple["bool | None", ...]], ...]
+_Facts: TypeAlias = tuple[tuple[_Own, ...], tuple[tuple[int, int, Card], ...]]
+"""By seat, each own meld's (number, naturals wanted, wild ends); and every swap spot (meld
+number, owner, the natural its wild stands for)."""
+
+
+def _table_facts(table: tuple[TableMeld, ...], players: int) -> _Facts:
+    own: list[list[tuple[int, tuple[tuple[int, bool | None], ...], tuple[bool | None, ...]]]] = [[] for _ in range(players)]
+    spots = []
+    for number, tm in enumerate(table, 1):
+        meld = tm.meld
+        if 0 <= tm.owner < players:
+            own[tm.owner].append((number, tuple(_wants(meld)), _wild_ends(meld)))
+        if meld.kind is MeldKind.RUN and meld.suit is not None:
+            row = _AT[int(meld.suit)]
+            for i, card in enumerate(meld.cards):
+                if _IS_WILD[card.index] and 0 <= meld.low + i < 15:
+                    stands = row[meld.low + i]
+                    if stands is not None:
+                        spots.append((number, tm.owner, stands))
+    return tuple(tuple(o) for o in own), tuple(spots)
+
+
+def _plays(state: State) -> list[Move]:
+    """After the contract: new melds, lay-offs onto own melds, swaps (each leaving a discard)."""
+    seat = state.turn
+    held = _held(state)
+    keep = len(state.hands[seat])
+    taken = state.taken[0] if state.taken else None
+    if keep == 1 and taken is None:
+        return []  # every play would leave no card to discard
+    pool = _Pool(held)
+    wilds = pool.wilds
+    out: list[Move] = []
+    if state.options.new_melds_after_contract and keep + (taken is not None) >= 4:
+        for cards in _new_melds(pool, None):
+            if keep - len(cards) + (taken is not None and taken in cards) >= 1:
+                out.append(_meld_move(seat, cards))
+    faces: dict[int, Card] = {}
+    by_rank: dict[int, list[Card]] = {}
+    for c in held:
+        if not _IS_WILD[c.index] and (keep > 1 or c is taken) and c.index not in faces:
+            faces[c.index] = c
+            by_rank.setdefault(-int(c.rank), []).append(c)
+    wild_ok = bool(wilds) and (keep > 1 or wilds[0] is taken)
+    own, spots = state._facts
+    for number, wants, ends in own[seat]:
+        for key, low in wants:
+            if key < 0:
+                for card in by_rank.get(key, ()):
+                    out.append(_lay_move(seat, card, number, None))
+            else:
+                found = faces.get(key)
+                if found is not None:
+                    out.append(_lay_move(seat, found, number, low))
+        if wild_ok:
+            for end in ends:
+                out.append(_lay_move(seat, wilds[0], number, end))
+    others = state.options.swap_on_others_runs
+    for number, owner, stands in spots:
+        if stands.index in faces and (owner == seat or others) and _swap_ok(state, number, stands):
+            out.append(Swap(seat, stands, number))
+    return out
+
+
+def _swap_ok(state: State, number: int, card: Card) -> bool:
+    """The swap leaves the freed wild a place and the player a discard."""
+    if len(state.hands[state.turn]) - _hand_use(state, (card,)) < 1:
+        return False
+    return bool(_legal_place(_after_swap(state, Swap(state.turn, card, number))))
+
+
+def _legal_place(state: State) -> tuple[Move, ...]:
+    seat = state.turn
+    wild = state.freed[0]
+    out: list[Move] = []
+    for number, _wants_unused, ends in state._facts[0][seat]:
+        for end in ends:
+            out.append(_lay_move(seat, wild, number, end))
+    if state.options.new_melds_after_contract:
+        keep = len(state.hands[seat])
+        for cards in _new_melds(_Pool(_held(state)), wild):
+            others = list(cards)
+            others.remove(wild)
+            if keep - _hand_use(state, others) >= 1:
+                out.append(_meld_move(seat, cards))
+    return tuple(out)
+
+
+def _apply(state: State, move: Move) -> State:
+    if isinstance(move, Discard):
+        return _apply_discard(state, move)
+    if isinstance(move, DrawStock):
+        card = state.stock[0]
+        held = state.hands[move.player]
+        at = bisect.bisect_right(held, card.sort_key, key=_key)
+        s = state
+        return _carry(s, _build(
+            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn,
+            replace_at(s.hands, move.player, (*held[:at], card, *held[at:])), s.stock[1:], s.discards, s.table,
+            s.contracts, s.laid, (), (), (), False, s.turns, s.finisher, (), (_DRAW_EVENTS[move.player][card.index],),
+        ))
+    if isinstance(move, TakeDiscard):
+        top = state.discards[-1]
+        s = state
+        return _carry(s, _build(
+            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, s.hands, s.stock, s.discards[:-1], s.table,
+            s.contracts, s.laid, (), (top,), (), False, s.turns, s.finisher, (), (_TAKE_EVENTS[move.player][top.index],),
+        ))
+    if isinstance(move, MakeMeld):
+        return _apply_meld(state, move)
+    if isinstance(move, LayOff):
+        return _apply_lay_off(state, move)
+    return _after_swap(state, move)
+
+
+def _key(card: Card) -> int:
+    return card.sort_key
+
+
+def _use(state: State, cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+    """The hand, the taken card and the freed wild after `cards` leave them (taken and freed first)."""
+    hand = state.hands[state.turn]
+    taken, freed = state.taken, state.freed
+    for c in cards:
+        if freed and c == freed[0]:
+            freed = ()
+        elif taken and c == taken[0]:
+            taken = ()
+        else:
+            hand = without(hand, c)
+    return hand, taken, freed
+
+
+def _meld_of(cards: tuple[Card, ...]) -> Meld:
+    """The meld a move's cards make: a set when its naturals share a rank, else a run listed
+    from its low end (its place read from a natural that is not an ace)."""
+    naturals = [(i, c) for i, c in enumerate(cards) if not _IS_WILD[c.index]]
+    if len(naturals) >= 2:
+        first = naturals[0][1]
+        if all(c.rank is first.rank for _, c in naturals):
+            meld = Meld(MeldKind.SET, cards, rank=first.rank)
+        else:
+            i, anchor = next(((i, c) for i, c in naturals if c.rank is not Rank.ACE), naturals[0])
+            meld = Meld(MeldKind.RUN, cards, suit=first.suit, low=int(anchor.rank) - i)
+        if _meld_ok(meld):
+            return meld
+    readings = meld_readings(cards, RULES)
+    for r in readings:
+        if r.kind is MeldKind.SET:
+            return Meld(MeldKind.SET, cards, rank=r.rank)
+        if _same_places(r.cards, cards):
+            return Meld(MeldKind.RUN, cards, suit=r.suit, low=r.low)
+    raise ValueError(f"{cards_text(cards)} is no meld")
+
+
+def _apply_meld(state: State, move: MakeMeld) -> State:
+    seat = move.player
+    meld = _meld_of(move.cards)
+    hand, taken, freed = _use(state, move.cards)
+    table = (*state.table, table_meld(meld, seat))
+    events: list[Event] = [Event(EventKind.MELDS, player=seat, cards=move.cards)]
+    s = state
+    if s.phase in (Phase.PLAY, Phase.CONTRACT) and not s.laid[seat]:
+        contract = CONTRACTS[s.contracts[seat] - 1]
+        pending = list(s.pending or range(len(contract.needs)))
+        for i in pending:
+            need = contract.needs[i]
+            if need.kind is meld.kind and need.length == len(meld.cards):
+                pending.remove(i)
+                break
+        if pending:
+            return _build(
+                s.options, s.hand, s.rng, None, Phase.CONTRACT, s.dealer, s.turn, replace_at(s.hands, seat, hand),
+                s.stock, s.discards, table, s.contracts, s.laid, tuple(pending), taken, (), False, s.turns,
+                s.finisher, (), tuple(events),
+            )
+        number = s.contracts[seat]
+        events.append(Event(EventKind.NOTE, player=seat, label=f"lays contract {number}: {contract}"))
+        laid = replace_at(s.laid, seat, True)
+        if number == s.options.contracts:
+            if s.options.win_timing is WinTiming.IMMEDIATE:
+                contracts = replace_at(s.contracts, seat, number + 1)
+                events.append(Event(EventKind.WINS, player=seat, label="the game"))
+                events.append(Event(EventKind.GAME_OVER, numbers=(seat,)))
+                final = sorted_cards(hand + taken)
+                return _build(
+                    s.options, s.hand, s.rng, None, Phase.OVER, s.dealer, s.turn, replace_at(s.hands, seat, final),
+                    s.stock, s.discards, table, contracts, laid, (), (), (), False, s.turns, None, (seat,),
+                    tuple(events),
+                )
+            finisher: int | None = seat if s.finisher is None else s.finisher
+        else:
+            finisher = s.finisher
+        return _build(
+            s.options, s.hand, s.rng, None, Phase.PLAY, s.dealer, s.turn, replace_at(s.hands, seat, hand),
+            s.stock, s.discards, table, s.contracts, laid, (), taken, (), True, s.turns, finisher, (), tuple(events),
+        )
+    return _build(
+        s.options, s.hand, s.rng, None, Phase.PLAY, s.dealer, s.turn, replace_at(s.hands, seat, hand),
+        s.stock, s.discards, table, s.contracts, s.laid, (), taken, freed, False, s.turns, s.finisher, (), tuple(events),
+    )
+
+
+def _apply_lay_off(state: State, move: LayOff) -> State:
+    seat = move.player
+    target = state.table[move.meld - 1]
+    grown = [
+        tm for tm in lay_off_credited(target, move.card, seat, RULES)
+        if target.meld.kind is MeldKind.SET or not move.end or (tm.meld.low < target.meld.low) == (move.end == "low")
+    ][0]
+    hand, taken, freed = _use(state, (move.card,))
+    s = state
+    event = Event(EventKind.LAYS_OFF, player=seat, cards=(move.card,), numbers=(move.meld,))
+    return _build(
+        s.options, s.hand, s.rng, None, Phase.PLAY, s.dealer, s.turn, replace_at(s.hands, seat, hand),
+        s.stock, s.discards, replace_at(s.table, move.meld - 1, grown), s.contracts, s.laid, (), taken, freed,
+        False, s.turns, s.finisher, (), (event,),
+    )
+
+
+def _after_swap(state: State, move: Swap) -> State:
+    seat = move.player
+    target = state.table[move.meld - 1]
+    swap = wild_swaps_credited(target, move.card, seat, RULES)[0]
+    hand, taken, _ = _use(state, (move.card,))
+    s = state
+    events = (
+        Event(EventKind.LAYS_OFF, player=seat, cards=(move.card,), numbers=(move.meld,), label="in place of a wild"),
+        Event(EventKind.TAKES, player=seat, cards=(swap.freed,), label="the wild it replaced"),
+    )
+    return _build(
+        s.options, s.hand, s.rng, None, Phase.PLACE, s.dealer, s.turn, replace_at(s.hands, seat, hand),
+        s.stock, s.discards, replace_at(s.table, move.meld - 1, swap.meld), s.contracts, s.laid, (), taken,
+        (swap.freed,), False, s.turns, s.finisher, (), events,
+    )
+
+
+def _apply_discard(state: State, move: Discard) -> State:
+    seat = move.player
+    s = state
+    hand = without(s.hands[seat], move.card)
+    if s.taken:
+        card = s.taken[0]
+        at = bisect.bisect_right(hand, card.sort_key, key=_key)
+        hand = (*hand[:at], card, *hand[at:])
+    discards = (*s.discards, move.card)
+    hands = replace_at(s.hands, seat, hand)
+    turns = s.turns + 1
+    stock = s.stock
+    if stock and hand and turns < s.options.max_turns:
+        turn = (seat + 1) % len(hands)
+        return _carry(s, _build(
+            s.options, s.hand, s.rng, None, _DRAW, s.dealer, turn, hands, stock, discards, s.table,
+            s.contracts, s.laid, (), (), (), False, turns, s.finisher, (), (_DISCARD_EVENTS[seat][move.card.index], _TO_PLAY[turn]),
+        ))
+    events: list[Event] = [_DISCARD_EVENTS[seat][move.card.index]]
+    if not hand:
+        events.append(Event(EventKind.GOES_OUT, player=seat))
+        return _end_hand(s, hands, discards, events, seat)
+    rng = s.rng
+    if not stock:
+        assert rng is not None
+        refill = refill_stock(stock, discards, rng)
+        stock, discards, rng = refill.stock, refill.discards, refill.rng
+        events.extend(refill.events)
+        if refill.short:
+            events.append(Event(EventKind.NOTE, label="the stock is used up: a dead hand"))
+            return _end_hand(attrs.evolve(s, rng=rng, stock=stock), hands, discards, events, None)
+    if turns >= s.options.max_turns:
+        events.append(Event(EventKind.NOTE, label=f"the hand reached {turns} turns: a dead hand"))
+        return _end_hand(attrs.evolve(s, rng=rng, stock=stock), hands, discards, events, None)
+    turn = (seat + 1) % len(hands)
+    events.append(_TO_PLAY[turn])
+    return _build(
+        s.options, s.hand, rng, None, Phase.DRAW, s.dealer, turn, hands, stock, discards, s.table,
+        s.contracts, s.laid, (), (), (), False, turns, s.finisher, (), tuple(events),
+    )
+
+
+def _end_hand(
+    state: State, hands: tuple[tuple[Card, ...], ...], discards: tuple[Card, ...], events: list[Event], out: int | None
+) -> State:
+    """Moves on everyone who laid their contract, then ends the game or deals the next hand."""
+    o = state.options
+    n = len(hands)
+    gained = tuple(1 if state.laid[s] else 0 for s in range(n))
+    contracts = tuple(c + g for c, g in zip(state.contracts, gained))
+    events.append(Event(EventKind.HAND_SCORED, numbers=gained))
+    winning: tuple[int, ...] = ()
+    if state.finisher is not None:
+        winning = (state.finisher,)
+        events.append(Event(EventKind.WINS, player=state.finisher, label="the game"))
+    elif state.hand >= o.max_hands:
+        best = max(contracts)
+        winning = tuple(s for s in range(n) if contracts[s] == best)
+        events.append(Event(EventKind.NOTE, label=f"{state.hand} hands played: the match stops"))
+    if winning:
+        events.append(Event(EventKind.GAME_OVER, numbers=winning))
+        s = state
+        return _build(
+            o, s.hand, s.rng, None, Phase.OVER, s.dealer, s.turn, hands, s.stock, discards, s.table,
+            contracts, s.laid, (), (), (), False, s.turns, s.finisher, winning, tuple(events),
+        )
+    assert state.rng is not None
+    return _deal(o, state.hand + 1, (state.dealer + 1) % n, contracts, state.rng, None, tuple(events))
+
+
+def _why_illegal(state: State, move: Move) -> str:
+    seat = state.turn
+    if state.phase is Phase.OVER:
+        return "the game is over"
+    if move.player != seat:
+        return f"it is seat {seat}'s turn, not seat {move.player}'s"
+    if state.phase is Phase.DRAW:
+        if isinstance(move, TakeDiscard):
+            return "the discard pile is empty"
+        return "first draw from the stock or take the top discard"
+    if isinstance(move, (DrawStock, TakeDiscard)):
+        return "the player has already drawn this turn"
+    held = _held(state) + state.freed
+    if state.phase is Phase.PLACE:
+        return f"the wild {state.freed[0]} swapped out must be played first: onto an own meld or in a new meld"
+    if state.phase is Phase.CONTRACT and not isinstance(move, MakeMeld):
+        return "the rest of the contract must be laid first, in this turn"
+    if isinstance(move, Discard):
+        if move.card in state.taken and move.card not in state.hands[seat]:
+            return f"{move.card} was just taken from the discard pile and may not be discarded this turn"
+        return f"seat {seat} does not hold {move.card}"
+    cards = move.cards if isinstance(move, MakeMeld) else (move.card,)
+    if any(cards.count(c) > held.count(c) for c in cards):
+        return f"seat {seat} does not hold {cards_text(cards)}"
+    if state.just_laid:
+        return "nothing more may be laid down in the turn the contract is laid (only the discard)"
+    laid = state.laid[seat]
+    if isinstance(move, Swap):
+        if not laid:
+            return "only a player who has laid their contract may swap for a wild"
+        if not 1 <= move.meld <= len(state.table):
+            return f"there is no table meld {move.meld}"
+        tm = state.table[move.meld - 1]
+        if tm.meld.kind is MeldKind.SET:
+            return "wilds may be swapped out of runs only, not sets"
+        if tm.owner != seat and not state.options.swap_on_others_runs:
+            return "wilds may be swapped only out of the player's own runs"
+        if not wild_swaps_credited(tm, move.card, seat, RULES):
+            return f"no wild in meld {move.meld} stands for {move.card}"
+        return "the freed wild could not be played at once (or no discard would be left)"
+    if isinstance(move, LayOff):
+        if not laid:
+            return "cards may be laid off only after laying the contract"
+        if not 1 <= move.meld <= len(state.table):
+            return f"there is no table meld {move.meld}"
+        if state.table[move.meld - 1].owner != seat:
+            return "cards may be added only to the player's own melds"
+        return f"{move.card} does not fit meld {move.meld} there (or no discard would be left)"
+    if not laid:
+        contract = CONTRACTS[state.contracts[seat] - 1]
+        return f"the melds must make contract {state.contracts[seat]} ({contract}): exact sizes, no more than it"
+    if not state.options.new_melds_after_contract:
+        return "new melds are not allowed after the contract (option new_melds_after_contract)"
+    return "not a meld offered: three cards (a set, or a run listed from its low end), leaving a discard"
+
+
+def _lenient_meld(state: State, text: str, player: int | None) -> Move | None:
+    seat, body = split_seat(text, player)
+    words = body.split()
+    if len(words) < 2 or words[0].lower() != "meld":
+        return None
+    try:
+        typed = parse_cards(words[1:])
+    except ValueError:
+        return None
+
+    def shape(cards: Sequence[Card]) -> tuple[object, ...]:
+        return tuple(sorted(("W" if _IS_WILD[c.index] else str(c)) for c in cards))
+
+    def order(cards: Sequence[Card]) -> tuple[str, ...]:
+        return tuple("W" if _IS_WILD[c.index] else str(c) for c in cards)
+
+    held = Counter(_held(state) + state.freed)
+    if any(held[c] < n for c, n in Counter(typed).items()):
+        return None
+    for move in legal_moves(state):
+        if isinstance(move, MakeMeld) and (seat is None or move.player == seat) and len(move.cards) == len(typed):
+            meld = _meld_of(move.cards)
+            if (meld.kind is MeldKind.SET and shape(move.cards) == shape(typed)) or order(move.cards) == order(typed):
+                return move
+    return None
