@@ -38,6 +38,7 @@ GAME_NAMES: Final = (
     "scum",
     "slapjack",
     "spades",
+    "sticks",
     "ten_dime_rummy",
     "ten_thousand",
     "thirty_one",

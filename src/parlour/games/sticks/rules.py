@@ -1,0 +1,800 @@
+"""Sticks' position and verbs: the `State` with its zones, `new_game`, `legal_moves`, `apply` and the
+rest of the game protocol, then the deal and the `_legal_*` / `_apply_*` helpers."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Sequence
+from functools import cached_property
+from typing import Final
+
+import attrs
+
+from parlour.core.cards import Card, Rank, SUITS, cards_text, sorted_cards
+from parlour.core.deck import deal, shuffled_or_fixed
+from parlour.core.events import Event, EventKind
+from parlour.core.game import builder, checked_apply, evolver, moves_for, require_options, require_players
+from parlour.core.melds import MeldKind, TableMeld, lay_off_credited, rank_at, table_meld, wild_swaps_credited
+from parlour.core.notation import parse_by_matching
+from parlour.core.rng import Rng, seeded
+from parlour.core.seats import check_seat, replace_at, seats_from
+from parlour.core.stock import refill_stock
+from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
+from parlour.games.sticks.tables import (
+    DEFAULT_PLAYERS,
+    HAND_SIZE,
+    HIDDEN_STICK,
+    NEW_MELD,
+    NO_STICK,
+    Options,
+    PLAYERS,
+    RULES,
+    pack_for,
+)
+from parlour.games.sticks.moves import (
+    Discard,
+    DrawStock,
+    LayOff,
+    LayStick,
+    MOVE_TYPES,
+    MakeMeld,
+    Move,
+    Swap,
+    TakeDiscard,
+    TradeStick,
+    _BY_INDEX,
+    _DISCARD,
+    _DISCARD_EVENT,
+    _DRAW,
+    _DRAW_EVENT,
+    _LAY_STICK,
+    _TAKE_EVENT,
+    _TO_PLAY,
+    _TRADE,
+)
+from parlour.games.sticks.search import _WILD_AT, _can_lay, _card, _new_melds, _remove, _stick_melds
+
+
+class Phase(enum.Enum):
+    TRADE = "trade"
+    """`turn` may trade in a carried-over stick (option `trade_in`)."""
+    DRAW = "draw"
+    PLAY = "play"
+    """`turn` melds, lays off, swaps, then discards."""
+    OVER = "over"
+
+
+@attrs.frozen(kw_only=True)
+class State:
+    """A position. `stock[0]` is the top of the stock, `discards[-1]` the top of the pile."""
+
+    options: Options
+    hand: int
+    """The deal, from 1."""
+    rng: Rng | None
+    viewer: int | None = None
+    phase: Phase
+    dealer: int
+    turn: int
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    """The melds on the table in the order laid (numbered from 1), with their owners."""
+    sticks: tuple[int, ...]
+    """Each seat's face-down stick (an index of the stick list), `NO_STICK` once played this
+    hand, `HIDDEN_STICK` in a view for another seat's."""
+    done: tuple[tuple[int, ...], ...]
+    """Each seat's sticks face up (played or Free), in the order won."""
+    pot: tuple[int, ...]
+    """The sticks left to draw, next first (`HIDDEN_STICK` each in a view)."""
+    trading: tuple[bool, ...]
+    """In the trade phase: the seats still to decide on trading their carried-over stick."""
+    owed: tuple[int, ...]
+    """Mid lay-down of the stick: the indices of its needs still to lay this turn."""
+    laid: bool
+    """The stick of the player to move went face up this turn: only the discard is left."""
+    loose: tuple[int, ...]
+    """Card indices of wilds freed by a swap this turn, to be laid off before the discard."""
+    taken: int
+    """The card index taken from the discard pile this turn (-1: none); it may not be discarded."""
+    turns: int
+    """Turns begun this hand."""
+    events: tuple[Event, ...] = attrs.field(default=(), eq=False)
+
+    @cached_property
+    def legal(self) -> tuple[Move, ...]:
+        """The legal moves, computed once per state: every seat's, or a view's viewer's."""
+        return _legal(self, None if self.rng is not None else self.viewer)
+
+
+ZONES: Final = (
+    Zone("hands", Seen.OWNER, by_seat=True, sort=sorted_cards),
+    Zone("stock", Seen.NOBODY),
+    Zone("discards", Seen.EVERYONE),
+    Zone("table", Seen.EVERYONE),
+)
+"""A hand is seen by its owner, the stock by nobody, the discards and the melds by everyone."""
+
+
+_build: Final = builder(State)
+
+
+_evolve: Final = evolver(State)
+
+
+def new_game(
+    players: int | None = None,
+    *,
+    seed: int | None = None,
+    options: Options | None = None,
+    deck: Sequence[Card | str] | None = None,
+    dealer: int | None = None,
+) -> State:
+    """Deals hand 1 and the first sticks. `deck` fixes the first deal (top card first); the
+    pot is shuffled from the seed after the first dealer is drawn."""
+    n = require_players("sticks", players, PLAYERS, DEFAULT_PLAYERS)
+    o = require_options("sticks", options, Options)
+    rng = seeded(seed)
+    if dealer is None:
+        first, rng = rng.below(n)
+    else:
+        if type(dealer) is not int:
+            raise ValueError(f"dealer= must be a seat 0..{n - 1}, not {dealer!r}")
+        check_seat("dealer", dealer, n)
+        first = dealer
+    pot, rng = rng.shuffled(range(len(o.sticks)))
+    start = State(
+        options=o, hand=0, rng=rng, phase=Phase.DRAW, dealer=first, turn=first, hands=((),) * n,
+        stock=(), discards=(), table=(), sticks=(NO_STICK,) * n, done=((),) * n, pot=pot,
+        trading=(False,) * n, owed=(), laid=False, loose=(), taken=-1, turns=0,
+    )  # fmt: skip
+    return _deal(start, 1, first, deck, ())
+
+
+def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
+    """Trade: `trade stick`, `keep stick`. Draw: `draw stock`, `take discard`. Play: `lay stick`
+    (then the stick's next melds: runs by suit and start, or sets by rank), or after the stick
+    new melds (runs by suit and start, then sets by rank), lay-offs (meld by meld: a set's rank
+    in hand order, a run's low then high end; then the last wild onto each place), swaps; then
+    the discards in hand order."""
+    return moves_for(state, player, len(state.hands), state.legal)
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after `move`; IllegalMove naming the rule if it is not legal."""
+    return checked_apply(state, move, state.legal, explain=_why_illegal, unchecked=_apply, move_types=MOVE_TYPES)
+
+
+def to_act(state: State) -> frozenset[int]:
+    return frozenset() if state.phase is Phase.OVER else frozenset((state.turn,))
+
+
+def is_over(state: State) -> bool:
+    return state.phase is Phase.OVER
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Each seat's sticks (face up: played or Free)."""
+    return tuple(len(d) for d in state.done)
+
+
+def winners(state: State) -> frozenset[int]:
+    """Once the game is over: the seats with the most sticks."""
+    if state.phase is not Phase.OVER:
+        return frozenset()
+    best = max(len(d) for d in state.done)
+    return frozenset(s for s, d in enumerate(state.done) if len(d) == best)
+
+
+def view(state: State, player: int | None) -> State:
+    """What `player` (None: a spectator) sees: its own hand and stick; the pot face down."""
+    check_viewer(state, player, len(state.hands))
+    seen = zone_view(state, player, ZONES)
+    sticks = tuple(
+        s if s < 0 or seat == player else HIDDEN_STICK for seat, s in enumerate(state.sticks)
+    )
+    return _evolve(seen, sticks=sticks, pot=(HIDDEN_STICK,) * len(state.pot))
+
+
+def parse_move(state: State, text: str, player: int | None = None) -> Move:
+    return parse_by_matching(text, legal_moves(state), player)
+
+
+def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
+    """Deals the cards `player` cannot see (other hands, the stock) afresh."""
+    return zone_shuffle(state, player, seed, ZONES)
+
+
+def check_invariants(state: State) -> None:
+    """ValueError for a state the game cannot reach (or hostile JSON)."""
+    n = len(state.hands)
+    o = state.options
+    if not isinstance(o, Options):
+        raise ValueError("options must be sticks Options")
+    if n not in PLAYERS:
+        raise ValueError(f"sticks is played by 2 to 10 seats, not {n}")
+    for name in ("sticks", "done", "trading"):
+        if len(getattr(state, name)) != n:
+            raise ValueError(f"{name} must have one entry per seat")
+    if not 1 <= state.hand <= o.max_hands:
+        raise ValueError(f"deal {state.hand} is not 1..{o.max_hands}")
+    check_seat("dealer", state.dealer, n)
+    check_seat("turn", state.turn, n)
+    check_zones("sticks", state, ZONES, pack_for(n))
+    for seat, held in enumerate(state.hands):
+        if any(c.is_hidden for c in held):
+            if any(not c.is_hidden for c in held):
+                raise ValueError(f"seat {seat}'s hand mixes hidden and visible cards")
+        elif held != sorted_cards(held):
+            raise ValueError(f"seat {seat}'s hand is not sorted")
+    listed = o.sticks
+    view_of = state.rng is None
+    for seat, stick in enumerate(state.sticks):
+        if stick == HIDDEN_STICK and view_of and seat != state.viewer:
+            continue
+        if stick != NO_STICK and not (0 <= stick < len(listed) and not listed[stick].free):
+            raise ValueError(f"seat {seat}'s stick {stick} is not a stick of the list")
+    for seat, won in enumerate(state.done):
+        if any(not 0 <= s < len(listed) for s in won):
+            raise ValueError(f"seat {seat}'s sticks are not of the list")
+        if len(won) >= o.sticks_to_win and state.phase is not Phase.OVER:
+            raise ValueError(f"seat {seat} has won but the game goes on")
+    if any(not (0 <= s < len(listed) or view_of and s == HIDDEN_STICK) for s in state.pot):
+        raise ValueError("the pot holds a stick not of the list")
+    if not 0 <= state.turns <= o.max_turns_per_hand:
+        raise ValueError(f"turns {state.turns} is not 0..{o.max_turns_per_hand}")
+    for i, tm in enumerate(state.table, 1):
+        problem = _table_meld_problem(tm, n)
+        if problem:
+            raise ValueError(f"table meld {i}: {problem}")
+    phase = state.phase
+    if any(state.trading) != (phase is Phase.TRADE) or phase is Phase.TRADE and not state.trading[state.turn]:
+        raise ValueError("trading flags belong to the trade phase and its player")
+    play = phase is Phase.PLAY
+    mine = state.sticks[state.turn]
+    if state.owed and not (view_of and mine == HIDDEN_STICK):
+        if not play or mine < 0 or listed[mine].contract is None:
+            raise ValueError("stick needs are owed only while a face-down stick goes down")
+        needs = listed[mine].contract.needs  # type: ignore[union-attr]
+        if len(set(state.owed)) != len(state.owed) or any(not 0 <= i < len(needs) for i in state.owed):
+            raise ValueError("owed needs are not needs of the stick")
+        if state.owed != tuple(range(len(needs) - len(state.owed), len(needs))):
+            raise ValueError("a stick's needs are laid in its order")
+    if state.laid and (not play or mine != NO_STICK):
+        raise ValueError("laid is set only in play after the stick went down")
+    if state.loose and (not play or mine != NO_STICK or state.laid):
+        raise ValueError("freed wilds belong to the play of a player past their stick")
+    if any(not (0 <= c < len(_BY_INDEX) and _BY_INDEX[c] is not None and RULES.is_wild(_BY_INDEX[c])) for c in state.loose):  # type: ignore[arg-type]
+        raise ValueError("freed wilds must be wild cards")
+    if state.taken != -1 and (not play or not (0 <= state.taken < len(_BY_INDEX)) or _BY_INDEX[state.taken] is None):
+        raise ValueError("a taken card belongs to the play phase")
+    if play and not state.hands[state.turn]:
+        raise ValueError("the player in play holds no card")
+    if phase is Phase.DRAW and (not state.stock or not state.discards):
+        raise ValueError("a turn starts with cards in the stock and on the discard pile")
+
+
+def _deal(state: State, number: int, dealer: int, deck: Sequence[Card | str] | None, said: tuple[Event, ...]) -> State:
+    """Deals hand `number` (one card at a time from the dealer's left, then the upcard) and the
+    sticks of the seats without one, or ends the match at the deal cap."""
+    o = state.options
+    n = len(state.hands)
+    rng = state.rng
+    assert rng is not None
+    if number > o.max_hands:
+        capped = (*said, Event(EventKind.NOTE, label=f"the match ends after {o.max_hands} deals"))
+        return _game_over(_evolve(state, phase=Phase.OVER, owed=(), laid=False, loose=(), taken=-1), capped)
+    cards, rng = shuffled_or_fixed(pack_for(n), rng, deck)
+    first = (dealer + 1) % n
+    hands, rest = deal(cards, players=n, first=first, each=HAND_SIZE)
+    events = [*said, Event(EventKind.DEALS, player=dealer, numbers=(number,)), Event(EventKind.TURNS_UP, cards=rest[:1])]
+    sticks = list(state.sticks)
+    done = list(state.done)
+    trading = [False] * n
+    pot = state.pot
+    over = False
+    for seat in seats_from(first, n):
+        if sticks[seat] != NO_STICK:
+            trading[seat] = o.trade_in
+            continue
+        sticks[seat], pot, rng, done[seat] = _draw_stick(o, pot, rng, done[seat], seat, events)
+        if len(done[seat]) >= o.sticks_to_win:
+            over = True
+            break
+    dealt = State(
+        options=o, hand=number, rng=rng, phase=Phase.DRAW, dealer=dealer, turn=first,
+        hands=tuple(sorted_cards(h) for h in hands), stock=rest[1:], discards=rest[:1], table=(),
+        sticks=tuple(sticks), done=tuple(done), pot=pot, trading=(False,) * n, owed=(), laid=False,
+        loose=(), taken=-1, turns=0,
+    )  # fmt: skip
+    if over:
+        return _game_over(_evolve(dealt, phase=Phase.OVER), tuple(events))
+    if any(trading):
+        turn = next(s for s in seats_from(first, n) if trading[s])
+        events.append(_TO_PLAY[turn])
+        return _evolve(dealt, phase=Phase.TRADE, turn=turn, trading=tuple(trading), events=tuple(events))
+    events.append(_TO_PLAY[first])
+    return _evolve(dealt, events=tuple(events))
+
+
+def _draw_stick(
+    o: Options, pot: tuple[int, ...], rng: Rng, done: tuple[int, ...], seat: int, events: list[Event]
+) -> tuple[int, tuple[int, ...], Rng, tuple[int, ...]]:
+    """Draws a stick for `seat`: Free sticks go face up and the seat draws again; a Free that
+    would be the last stick needed is passed over. Returns (stick or NO_STICK once the seat has
+    won, pot, rng, the seat's sticks)."""
+    listed = o.sticks
+    while True:
+        free_ok = not (o.free_cannot_be_last and len(done) + 1 >= o.sticks_to_win)
+        pick = next((i for i, s in enumerate(pot) if free_ok or not listed[s].free), None)
+        if pick is None:
+            fresh, rng = rng.shuffled(range(len(listed)))
+            pot = pot + fresh
+            events.append(Event(EventKind.NOTE, label="a fresh set of sticks goes into the pot"))
+            continue
+        stick = pot[pick]
+        pot = pot[:pick] + pot[pick + 1 :]
+        if listed[stick].free:
+            done = (*done, stick)
+            events.append(Event(EventKind.SHOWS, player=seat, numbers=(len(done),), label="a free stick"))
+            if len(done) >= o.sticks_to_win:
+                return NO_STICK, pot, rng, done
+            continue
+        events.append(Event(EventKind.DRAWS, player=seat, label="a stick"))
+        return stick, pot, rng, done
+
+
+def _legal(state: State, only: int | None) -> tuple[Move, ...]:
+    phase = state.phase
+    if phase is Phase.OVER or (only is None and state.rng is None):
+        return ()
+    seat = state.turn
+    if only is not None and only != seat:
+        return ()
+    if phase is Phase.DRAW:
+        return _DRAW[seat]
+    if phase is Phase.TRADE:
+        return _TRADE[seat]
+    return _legal_play(state, seat)
+
+
+def _legal_play(state: State, seat: int) -> tuple[Move, ...]:
+    held = state.hands[seat]
+    if state.laid:
+        return _discards(state, seat, held)
+    stick = state.sticks[seat]
+    if stick >= 0:
+        contract = state.options.sticks[stick].contract
+        assert contract is not None
+        if state.owed:
+            return _stick_melds(seat, held, contract.needs, state.owed)
+        if _can_lay(held, contract.needs, contract.cards):
+            return (*_LAY_STICK[seat], *_discards(state, seat, held))
+        return _discards(state, seat, held)
+    loose = [c for c in state.loose if any(h.index == c for h in held)]
+    if loose:
+        wild = _BY_INDEX[loose[0]]
+        assert wild is not None
+        return tuple(LayOff(seat, wild, i + 1, end) for i, end in _wild_targets(state.table))
+    out: list[Move] = []
+    if len(held) > NEW_MELD:
+        out.extend(_new_melds(seat, held))
+    if len(held) > 1:
+        out.extend(_lay_offs(state, seat, held))
+        out.extend(_swaps(state, seat, held))
+    out.extend(_discards(state, seat, held))
+    return tuple(out)
+
+
+def _distinct(held: tuple[Card, ...]) -> list[Card]:
+    out: list[Card] = []
+    last = -1
+    for card in held:
+        if card.index != last:
+            out.append(card)
+            last = card.index
+    return out
+
+
+def _discards(state: State, seat: int, held: tuple[Card, ...]) -> tuple[Move, ...]:
+    row = _DISCARD[seat]
+    if not state.options.no_playable_discards or state.sticks[seat] != NO_STICK or not state.table:
+        taken = state.taken
+        out = []
+        last = -1
+        for card in held:
+            i = card.index
+            if i != last:
+                last = i
+                if i != taken:
+                    out.append(row[i])
+        return tuple(out) if out else (row[taken],)
+    cards = _distinct(held)
+    free = [c for c in cards if c.index != state.taken] or cards
+    fits = _fitting(state.table)
+    allowed = [c for c in free if not _fits_table(c, fits)] or free
+    return tuple(row[c.index] for c in allowed)
+
+
+def _fitting(table: tuple[TableMeld, ...]) -> tuple[set[Rank], set[Card], bool]:
+    """What the melds on the table take: set ranks, run end cards, and whether a wild fits."""
+    ranks: set[Rank] = set()
+    ends: set[Card] = set()
+    wild = False
+    for _, end, card in _targets(table):
+        wild = True
+        if end == 0:
+            ranks.add(card.rank)
+        else:
+            ends.add(card)
+    return ranks, ends, wild
+
+
+def _fits_table(card: Card, fits: tuple[set[Rank], set[Card], bool]) -> bool:
+    if RULES.is_wild(card):
+        return fits[2]
+    return card.rank in fits[0] or card in fits[1]
+
+
+def _targets(table: tuple[TableMeld, ...]) -> Iterator[tuple[int, int, Card]]:
+    """Per meld, its open places: (index, end, natural wanted) with end 0 for a set (the card
+    stands for its rank), 1 and 2 for a run's low and high ends."""
+    for i, tm in enumerate(table):
+        m = tm.meld
+        if m.kind is MeldKind.SET:
+            assert m.rank is not None
+            yield i, 0, _card(m.rank, SUITS[0])
+        elif len(m.cards) < RULES.run_max:
+            assert m.suit is not None
+            if m.low > 1:
+                yield i, 1, _card(rank_at(m.low - 1), m.suit)
+            if m.high < 14:
+                yield i, 2, _card(rank_at(m.high + 1), m.suit)
+
+
+def _wild_targets(table: tuple[TableMeld, ...]) -> list[tuple[int, int]]:
+    return [(i, end) for i, end, _ in _targets(table)]
+
+
+def _lay_offs(state: State, seat: int, held: tuple[Card, ...]) -> list[Move]:
+    """Lay-offs meld by meld (a set: its rank's naturals in hand order; a run: the low end,
+    then the high end), then the last wild held onto every open place."""
+    table = state.table
+    if not table:
+        return []
+    wild = _WILD_AT
+    by_rank: dict[Rank, list[Card]] = {}
+    have: set[int] = set()
+    last_wild = None
+    last = -1
+    for card in held:
+        i = card.index
+        if i == last:
+            continue
+        last = i
+        if wild[i]:
+            last_wild = card
+        else:
+            have.add(i)
+            by_rank.setdefault(card.rank, []).append(card)
+    out: list[Move] = []
+    places: list[tuple[int, int]] = []
+    lay = _lay_off_move
+    for number, tm in enumerate(table, 1):
+        m = tm.meld
+        if m.kind is MeldKind.SET:
+            places.append((number, 0))
+            assert m.rank is not None
+            for card in by_rank.get(m.rank, ()):
+                out.append(lay(seat, card.index, number, 0))
+        elif len(m.cards) < RULES.run_max:
+            assert m.suit is not None
+            base = int(m.suit) * 16 + 16
+            if m.low > 1:
+                places.append((number, 1))
+                wanted = base + (m.low - 2) % 13 + 1
+                if wanted in have:
+                    out.append(lay(seat, wanted, number, 1))
+            if m.high < 14:
+                places.append((number, 2))
+                wanted = base + m.high % 13 + 1
+                if wanted in have:
+                    out.append(lay(seat, wanted, number, 2))
+    if last_wild is not None:
+        w = last_wild.index
+        out.extend(lay(seat, w, number, end) for number, end in places)
+    return out
+
+
+_LAY_OFFS: Final[dict[tuple[int, int, int, int], LayOff]] = {}
+"""Lay-off moves made so far, by (seat, card index, meld number, end), handed out again."""
+
+
+def _lay_off_move(seat: int, index: int, number: int, end: int) -> LayOff:
+    key = (seat, index, number, end)
+    move = _LAY_OFFS.get(key)
+    if move is None:
+        card = _BY_INDEX[index]
+        assert card is not None
+        move = _LAY_OFFS[key] = LayOff(seat, card, number, end)
+    return move
+
+
+def _swaps(state: State, seat: int, held: tuple[Card, ...]) -> list[Move]:
+    out: list[Move] = []
+    wild = _WILD_AT
+    cards: list[Card] | None = None
+    for i, tm in enumerate(state.table):
+        m = tm.meld
+        if tm.owner == seat or m.kind is not MeldKind.SET or not any(wild[c.index] for c in m.cards):
+            continue
+        if cards is None:
+            cards = [c for c in _distinct(held) if not wild[c.index]]
+        for card in cards:
+            if card.rank is m.rank:
+                out.extend(Swap(seat, card, i + 1, s.freed) for s in wild_swaps_credited(tm, card, seat, RULES))
+    return out
+
+
+def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """A sorted hand with `card` put after the cards equal to it."""
+    table = _SORT_AT
+    key = table[card.index]
+    at = len(held)
+    for i, other in enumerate(held):
+        if table[other.index] > key:
+            at = i
+            break
+    return (*held[:at], card, *held[at:])
+
+
+_SORT_AT: Final = tuple(0 if c is None else c.sort_key for c in _BY_INDEX)
+"""Per card index: its place in hand order (`Card.sort_key`)."""
+
+
+def _apply(state: State, move: Move) -> State:
+    if isinstance(move, Discard):
+        return _apply_discard(state, move)
+    if isinstance(move, DrawStock):
+        s = state
+        seat = move.player
+        card = s.stock[0]
+        return _build(
+            s.options, s.hand, s.rng, None, Phase.PLAY, s.dealer, s.turn,
+            replace_at(s.hands, seat, _insert(s.hands[seat], card)), s.stock[1:], s.discards, s.table,
+            s.sticks, s.done, s.pot, s.trading, (), False, (), -1, s.turns + 1, (_DRAW_EVENT[seat][card.index],),
+        )  # fmt: skip
+    if isinstance(move, TakeDiscard):
+        s = state
+        seat = move.player
+        card = s.discards[-1]
+        return _build(
+            s.options, s.hand, s.rng, None, Phase.PLAY, s.dealer, s.turn,
+            replace_at(s.hands, seat, _insert(s.hands[seat], card)), s.stock, s.discards[:-1], s.table,
+            s.sticks, s.done, s.pot, s.trading, (), False, (), card.index, s.turns + 1,
+            _TAKE_EVENT[seat],
+        )  # fmt: skip
+    if isinstance(move, MakeMeld):
+        return _apply_meld(state, move)
+    if isinstance(move, LayStick):
+        stick = state.options.sticks[state.sticks[move.player]]
+        assert stick.contract is not None
+        said = (Event(EventKind.SHOWS, player=move.player, label=f"its stick: {stick.name}"),)
+        return _evolve(state, owed=tuple(range(len(stick.contract.needs))), events=said)
+    if isinstance(move, LayOff):
+        return _apply_lay_off(state, move)
+    if isinstance(move, Swap):
+        return _apply_swap(state, move)
+    return _apply_trade(state, move)
+
+
+def _apply_meld(state: State, move: MakeMeld) -> State:
+    seat = move.player
+    meld = move.meld()
+    held = state.hands[seat]
+    table = (*state.table, table_meld(meld, seat))
+    events: list[Event] = [Event(EventKind.MELDS, player=seat, cards=meld.cards)]
+    hands = replace_at(state.hands, seat, _remove(held, meld.cards))
+    stick = state.sticks[seat]
+    if stick < 0:
+        return _evolve(state, hands=hands, table=table, events=tuple(events))
+    listed = state.options.sticks
+    contract = listed[stick].contract
+    assert contract is not None
+    owed = state.owed[1:]
+    if owed:
+        return _evolve(state, hands=hands, table=table, owed=owed, events=tuple(events))
+    done = replace_at(state.done, seat, (*state.done[seat], stick))
+    events.append(Event(EventKind.SHOWS, player=seat, numbers=(len(done[seat]),), label=f"stick {listed[stick].name}"))
+    out = _evolve(
+        state, hands=hands, table=table, owed=(), laid=True, sticks=replace_at(state.sticks, seat, NO_STICK),
+        done=done, events=tuple(events),
+    )
+    if len(done[seat]) >= state.options.sticks_to_win:
+        return _game_over(_evolve(out, phase=Phase.OVER, laid=False, taken=-1), tuple(events))
+    return out
+
+
+def _apply_lay_off(state: State, move: LayOff) -> State:
+    seat = move.player
+    i = move.meld - 1
+    target = state.table[i]
+    grown = lay_off_credited(target, move.card, seat, RULES)
+    if target.meld.kind is MeldKind.RUN:
+        want_low = target.meld.low - 1 if move.end == 1 else target.meld.low
+        grown = tuple(g for g in grown if g.meld.low == want_low)
+    loose = list(state.loose)
+    if move.card.index in loose:
+        loose.remove(move.card.index)
+    event = Event(EventKind.LAYS_OFF, player=seat, cards=(move.card,), numbers=(move.meld,))
+    return _evolve(
+        state,
+        hands=replace_at(state.hands, seat, _remove(state.hands[seat], (move.card,))),
+        table=replace_at(state.table, i, grown[0]),
+        loose=tuple(loose),
+        events=(event,),
+    )
+
+
+def _apply_swap(state: State, move: Swap) -> State:
+    seat = move.player
+    i = move.meld - 1
+    swap = next(s for s in wild_swaps_credited(state.table[i], move.card, seat, RULES) if s.freed == move.wild)
+    held = _insert(_remove(state.hands[seat], (move.card,)), move.wild)
+    event = Event(EventKind.TAKES, player=seat, cards=(move.card,), numbers=(move.meld,), label=f"{move.wild} from a set for")
+    return _evolve(
+        state,
+        hands=replace_at(state.hands, seat, held),
+        table=replace_at(state.table, i, swap.meld),
+        loose=(*state.loose, move.wild.index),
+        events=(event,),
+    )
+
+
+def _apply_trade(state: State, move: TradeStick) -> State:
+    seat = move.player
+    n = len(state.hands)
+    events: list[Event] = []
+    sticks, pot, rng, done = state.sticks, state.pot, state.rng, state.done
+    assert rng is not None
+    if move.trade:
+        events.append(Event(EventKind.PASSES, player=seat, label="trades in its stick"))
+        pot, rng = rng.shuffled((*pot, sticks[seat]))
+        stick, pot, rng, won = _draw_stick(state.options, pot, rng, done[seat], seat, events)
+        sticks = replace_at(sticks, seat, stick)
+        done = replace_at(done, seat, won)
+        if len(won) >= state.options.sticks_to_win:
+            over = _evolve(state, phase=Phase.OVER, sticks=sticks, pot=pot, rng=rng, done=done, trading=(False,) * n)
+            return _game_over(over, tuple(events))
+    else:
+        events.append(Event(EventKind.CHOOSES, player=seat, label="keeps its stick"))
+    trading = replace_at(state.trading, seat, False)
+    first = (state.dealer + 1) % n
+    nxt = next((s for s in seats_from(first, n) if trading[s]), None)
+    phase, turn = (Phase.TRADE, nxt) if nxt is not None else (Phase.DRAW, first)
+    events.append(_TO_PLAY[turn])
+    return _evolve(
+        state, phase=phase, turn=turn, sticks=sticks, pot=pot, rng=rng, done=done, trading=trading,
+        events=tuple(events),
+    )  # fmt: skip
+
+
+def _apply_discard(state: State, move: Discard) -> State:
+    s = state
+    seat = move.player
+    held = _remove(s.hands[seat], (move.card,))
+    hands = replace_at(s.hands, seat, held)
+    discards = (*s.discards, move.card)
+    event = _DISCARD_EVENT[seat][move.card.index]
+    if not held:
+        out = _evolve(state, hands=hands, discards=discards)
+        return _end_hand(out, seat, (event, Event(EventKind.GOES_OUT, player=seat)))
+    stock = s.stock
+    events: tuple[Event, ...] = (event,)
+    rng = s.rng
+    assert rng is not None
+    if not stock:
+        refill = refill_stock(stock, discards, rng)
+        stock, discards, rng = refill.stock, refill.discards, refill.rng
+        events += refill.events
+        if refill.short:
+            out = _evolve(state, hands=hands, discards=discards, rng=rng)
+            return _end_hand(out, None, (*events, Event(EventKind.NOTE, label="the stock is out: a dead hand")))
+    if s.turns >= s.options.max_turns_per_hand:
+        out = _evolve(state, hands=hands, discards=discards, stock=stock, rng=rng)
+        return _end_hand(out, None, (*events, Event(EventKind.NOTE, label="the turn limit: a dead hand")))
+    turn = (seat + 1) % len(s.hands)
+    return _build(
+        s.options, s.hand, rng, None, Phase.DRAW, s.dealer, turn, hands, stock, discards, s.table,
+        s.sticks, s.done, s.pot, s.trading, (), False, (), -1, s.turns, (*events, _TO_PLAY[turn]),
+    )  # fmt: skip
+
+
+def _end_hand(state: State, out: int | None, said: tuple[Event, ...]) -> State:
+    """Scores the hand (the sticks each seat played in it) and deals the next."""
+    gained = tuple(1 if s == NO_STICK else 0 for s in state.sticks)
+    events = (*said, Event(EventKind.HAND_SCORED, numbers=gained, label="sticks played"))
+    return _deal(state, state.hand + 1, (state.dealer + 1) % len(state.hands), None, events)
+
+
+def _game_over(state: State, said: tuple[Event, ...]) -> State:
+    best = winners(state)
+    return _evolve(state, events=(*said, Event(EventKind.GAME_OVER, numbers=tuple(sorted(best)))))
+
+
+def _table_meld_problem(tm: TableMeld, n: int) -> str | None:
+    m = tm.meld
+    if not 0 <= tm.owner < n or len(tm.credit) != len(m.cards) or any(not 0 <= c < n for c in tm.credit):
+        return "owner or credit out of range"
+    if any(c.is_hidden for c in m.cards) or len(m.cards) < 3:
+        return "not a meld"
+    naturals = [c for c in m.cards if not RULES.is_wild(c)]
+    if not naturals:
+        return "a meld needs a natural card"
+    if m.kind is MeldKind.SET:
+        if m.rank is None or m.suit is not None or any(c.rank is not m.rank for c in naturals):
+            return "a set holds one rank"
+        return None
+    if m.suit is None or m.rank is not None or not 1 <= m.low <= m.high <= 14 or len(m.cards) > RULES.run_max:
+        return "a run lies within ace to ace"
+    if any(not RULES.is_wild(c) and c != want for c, want in zip(m.cards, m.stands_for())):
+        return "a run's naturals stand in their places"
+    return None
+
+
+def _why_illegal(state: State, move: Move) -> str:
+    if state.phase is Phase.OVER:
+        return "the game is over"
+    seat = state.turn
+    if move.player != seat:
+        return f"it is seat {seat}'s turn, not seat {move.player}'s"
+    phase = state.phase
+    if phase is Phase.TRADE:
+        return "first trade in the stick or keep it"
+    if phase is Phase.DRAW:
+        return "first draw from the stock or take the discard"
+    if isinstance(move, (DrawStock, TakeDiscard, TradeStick)):
+        return "the player has already drawn this turn"
+    held = state.hands[seat]
+    if state.laid:
+        return "the stick went down this turn: nothing more may be played, only the discard"
+    if state.owed and not isinstance(move, MakeMeld):
+        return "finish laying the stick first"
+    if state.loose and isinstance(move, Discard):
+        return "a wild taken by a swap must be played this turn before the discard"
+    stick = state.sticks[seat]
+    if isinstance(move, LayStick):
+        if state.owed:
+            return "the stick is already going down"
+        if stick < 0:
+            return "the stick was already played this hand"
+        return f"the hand cannot lay its stick ({state.options.sticks[stick].name}) and keep a card to discard"
+    cards = move.cards if isinstance(move, MakeMeld) else (move.card,)
+    if any(held.count(c) < cards.count(c) for c in set(cards)):
+        return f"seat {seat} does not hold {cards_text(cards)}"
+    if isinstance(move, Discard):
+        if move.card.index == state.taken:
+            return "a card taken from the discard pile may not be discarded the same turn"
+        return "a card that could be added to the melds on the table may not be discarded"
+    if stick >= 0:
+        if not isinstance(move, MakeMeld):
+            return "melds may be added to and wilds taken only after the stick is played"
+        contract = state.options.sticks[stick].contract
+        assert contract is not None
+        if not state.owed:
+            return "say 'lay stick' first; the stick's melds follow"
+        need = contract.needs[state.owed[0]]
+        return (
+            f"the stick asks for exactly {contract} (no extra cards), laid in that order: the next meld "
+            f"is a {need}, leaving the rest possible with a card kept to discard"
+        )
+    if state.loose:
+        return "the wild taken by the swap must be laid off first"
+    if isinstance(move, Swap):
+        return "wilds may be taken only from another player's set, for a natural of its rank"
+    if len(held) - len(cards) < 1:
+        return "the player must keep a card to discard"
+    if isinstance(move, MakeMeld):
+        return "new melds are laid as three cards (a set or a run, at least one natural; wilds: the last in hand)"
+    return f"{move.card} does not fit that meld there"

@@ -1,0 +1,634 @@
+"""The stick search and the meld lists: `could_meet` (a cheap count test), `_solve` (whether a hand
+can lay a stick in the shape the melds are offered), the candidate melds of a need, and the
+new melds after the stick."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from parlour.core.cards import Card, Rank, SUITS, Suit, interned
+from parlour.core.contracts import Contract, Need, find_contract, parse_contract
+from parlour.core.melds import Meld, MeldKind, rank_at
+from parlour.games.sticks.tables import NEW_MELD, RULES
+from parlour.games.sticks.moves import MakeMeld, Move, _BY_INDEX, _meld_move
+
+
+def could_meet(held: Sequence[Card], needs: Sequence[Need]) -> bool:
+    """A cheap necessary condition for `held` to lay `needs` (exact lengths) and keep a card:
+    each need alone, on the whole hand, lacks at least so many naturals; those shortfalls,
+    summed, must not pass the wilds held. False means the search need not run.
+
+    >>> from parlour.core.cards import parse_cards
+    >>> could_meet(parse_cards("7C 7D 7S 9H 9S 2C KD QD"), parse_contract("2 sets of 3").needs)
+    True
+    >>> could_meet(parse_cards("7C 7D 9S 8H 3C KD QD"), parse_contract("2 sets of 3").needs)
+    False
+    """
+    counts, wilds = _tally(held)
+    return len(held) - 1 >= sum(n.length for n in needs) and _bound(counts, wilds, needs)
+
+
+_WILD_AT: Final = tuple(c is not None and RULES.is_wild(c) for c in _BY_INDEX)
+"""Per card index: the card is wild."""
+
+
+_LANE_BIT: Final = tuple(
+    0 if c is None or c.suit is None else (1 << int(c.rank)) | (1 << 14 if c.rank is Rank.ACE else 0) for c in _BY_INDEX
+)
+"""Per card index: its run positions as bits (an ace is positions 1 and 14)."""
+
+
+_ALL_POSITIONS: Final = 0x7FFE
+"""Bits 1-14 of a lane."""
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _best_place(lane: int, size: int) -> tuple[int, int]:
+    """The most positions of `lane` inside one run window of `size`, and the lowest start
+    holding that many."""
+    window = (1 << size) - 1
+    best, where = 0, 1
+    for low in range(1, 16 - size):
+        got = (lane >> low & window).bit_count()
+        if got > best:
+            best, where = got, low
+    return best, where
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _best_window(lane: int, size: int) -> int:
+    """The most positions of `lane` (bits 1-14) inside one run window of `size`."""
+    window = (1 << size) - 1
+    return max((lane >> low & window).bit_count() for low in range(1, 16 - size))
+
+
+def _facts(counts: list[int]) -> tuple[list[int], list[int]]:
+    """Rank totals (index 1-13) and per-suit lanes of run positions (bits 1-14) of a tally."""
+    totals = [counts[16 + r] + counts[32 + r] + counts[48 + r] + counts[64 + r] for r in range(14)]
+    lanes = [0, 0, 0, 0]
+    bits = _LANE_BIT
+    for suit in range(4):
+        base = 16 * suit + 16
+        lane = 0
+        for r in range(1, 14):
+            if counts[base + r]:
+                lane |= bits[base + r]
+        lanes[suit] = lane
+    return totals, lanes
+
+
+def _bound(counts: list[int], wilds: int, needs: Sequence[Need]) -> bool:
+    """`could_meet` on a tally."""
+    totals, lanes = _facts(counts)
+    return _bound_with(totals, lanes, wilds, needs)
+
+
+def _bound_with(totals: list[int], lanes: list[int], wilds: int, needs: Sequence[Need]) -> bool:
+    """`could_meet` on rank totals and lanes: the summed shortfalls of the needs taken one by
+    one fit the wilds (exact for one need: its best placement)."""
+    short = 0
+    for need in needs:
+        size = need.length
+        if need.kind is MeldKind.SET:
+            best = totals[int(need.rank)] if need.rank is not None else max(totals)
+        elif need.suit is not None:
+            lane = lanes[int(need.suit)]
+            if need.low is not None:
+                best = (lane >> need.low & (1 << size) - 1).bit_count()
+            else:
+                best = _best_window(lane, size)
+        elif need.low is not None:
+            best = max((lane >> need.low & (1 << size) - 1).bit_count() for lane in lanes)
+        else:
+            best = max(
+                _best_window(lanes[0], size), _best_window(lanes[1], size),
+                _best_window(lanes[2], size), _best_window(lanes[3], size),
+            )  # fmt: skip
+        if best == 0:
+            return False
+        if best < size:
+            short += size - best
+            if short > wilds:
+                return False
+    return True
+
+
+def _tally(held: Sequence[Card]) -> tuple[list[int], int]:
+    """The hand as natural counts by card index, and its number of wilds."""
+    counts = [0] * 80
+    wilds = 0
+    wild = _WILD_AT
+    for card in held:
+        i = card.index
+        if wild[i]:
+            wilds += 1
+        else:
+            counts[i] += 1
+    return counts, wilds
+
+
+_SET3: Final = Need(MeldKind.SET, NEW_MELD)
+
+
+_RUN3: Final = Need(MeldKind.RUN, NEW_MELD)
+
+
+def _new_melds(seat: int, held: tuple[Card, ...]) -> list[Move]:
+    """The new melds of three after the stick: runs by suit and start, then sets by rank."""
+    wild = _WILD_AT
+    wilds = [c.index for c in held if wild[c.index]]
+    tail = tuple(wilds[-(NEW_MELD - 1) :])
+    lanes = [0, 0, 0, 0]
+    bits = _LANE_BIT
+    by_rank: dict[int, list[int]] = {}
+    for card in held:
+        i = card.index
+        if not wild[i]:
+            lanes[(i >> 4) - 1] |= bits[i]
+            by_rank.setdefault(i & 15, []).append(i)
+    out: list[Move] = []
+    for suit in range(4):
+        lane = lanes[suit]
+        if lane:
+            out.extend(_run_moves(seat, suit, lane, tail))
+    for rank in sorted(by_rank):
+        out.extend(_set_moves(seat, rank, tuple(by_rank[rank]), tail))
+    return out
+
+
+def _cards_at(indices: tuple[int, ...]) -> tuple[Card, ...]:
+    at = _BY_INDEX
+    return tuple(at[i] for i in indices)  # type: ignore[misc]
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _run_moves(seat: int, suit: int, lane: int, tail: tuple[int, ...]) -> tuple[MakeMeld, ...]:
+    """Seat `seat`'s runs of three in suit number `suit` (held positions: the bits of `lane`;
+    `tail`: the card indices of the hand's last wilds), memoised on those numbers."""
+    return tuple(_meld_move(seat, m) for m in _run_melds(SUITS[suit], lane, NEW_MELD, _cards_at(tail), 0))
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _set_moves(seat: int, rank: int, naturals: tuple[int, ...], tail: tuple[int, ...]) -> tuple[MakeMeld, ...]:
+    """Seat `seat`'s sets of three of rank number `rank` from the naturals (card indices)."""
+    return tuple(_meld_move(seat, m) for m in _set_melds(Rank(rank), _cards_at(naturals), NEW_MELD, _cards_at(tail)))
+
+
+@functools.cache
+def _row(suit: Suit, low: int, size: int) -> tuple[Card, ...]:
+    return tuple(_card(rank_at(p), suit) for p in range(low, low + size))
+
+
+@functools.cache
+def _card(rank: Rank, suit: object) -> Card:
+    return interned(Card(rank, suit))  # type: ignore[arg-type]
+
+
+def _candidates(held: Sequence[Card], need: Need, counts: list[int], spare: int) -> Iterator[Meld]:
+    """The melds of exactly `need.length` cards for `need` from `held` (`counts`, `spare`: its
+    tally): runs per suit and start with every natural of the window the hand holds, sets per
+    rank with every distinct choice of naturals from the most down to the fewest the wilds
+    allow; the wilds used are the last ones in hand order."""
+    wild = _WILD_AT
+    size = need.length
+    tail = tuple(c for c in held if wild[c.index])[-(size - 1) :] if spare else ()
+    if need.kind is MeldKind.SET:
+        by_rank: dict[Rank, list[Card]] = {}
+        for card in held:
+            if not wild[card.index]:
+                by_rank.setdefault(card.rank, []).append(card)
+        ranks = [need.rank] if need.rank is not None else sorted(by_rank)
+        for rank in ranks:
+            naturals = by_rank.get(rank)
+            if naturals:
+                yield from _set_melds(rank, tuple(naturals), size, tail)
+        return
+    bits = _LANE_BIT
+    for suit in (need.suit,) if need.suit is not None else SUITS:
+        base = (int(suit) + 1) * 16
+        lane = 0
+        for r in range(1, 14):
+            if counts[base + r]:
+                lane |= bits[base + r]
+        if lane:
+            yield from _run_melds(suit, lane, size, tail, need.low or 0)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _set_melds(rank: Rank, naturals: tuple[Card, ...], size: int, tail: tuple[Card, ...]) -> tuple[Meld, ...]:
+    """Sets of `size` of `rank`: each distinct choice of the `naturals`, the most first, the
+    gaps filled from the end of `tail` (the hand's last wilds)."""
+    out = []
+    for k in range(min(size, len(naturals)), 0, -1):
+        w = size - k
+        if w > len(tail):
+            break
+        use = tail[len(tail) - w :]
+        for combo in dict.fromkeys(itertools.combinations(naturals, k)):
+            out.append(Meld(MeldKind.SET, (*combo, *use), rank=rank))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _run_melds(suit: Suit, lane: int, size: int, tail: tuple[Card, ...], low: int) -> tuple[Meld, ...]:
+    """Runs of `size` in `suit` whose held positions are the bits of `lane`, from every start
+    (or only `low`), each natural of the window held in place and the gaps filled from the end
+    of `tail` (the hand's last wilds)."""
+    window = (1 << size) - 1
+    out = []
+    for start in (low,) if low else range(1, 16 - size):
+        got = (lane >> start & window).bit_count()
+        missing = size - got
+        if not got or missing > len(tail):
+            continue
+        row = _row(suit, start, size)
+        if not missing:
+            out.append(Meld(MeldKind.RUN, row, suit=suit, low=start))
+            continue
+        fill = iter(tail[len(tail) - missing :])
+        cards = tuple(c if lane >> (start + i) & 1 else next(fill) for i, c in enumerate(row))
+        out.append(Meld(MeldKind.RUN, cards, suit=suit, low=start))
+    return tuple(out)
+
+
+def _remove(held: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The hand without `cards` (each held; the first equal card goes)."""
+    for card in cards:
+        index = card.index
+        for at, other in enumerate(held):
+            if other.index == index:
+                held = held[:at] + held[at + 1 :]
+                break
+        else:
+            raise ValueError(f"{card} is not held")
+    return held
+
+
+@functools.cache
+def _window(suit: int, low: int, size: int) -> tuple[int, ...]:
+    """The card indices of a run window: `size` positions from `low` in suit number `suit`."""
+    return tuple((suit + 1) * 16 + int(rank_at(p)) for p in range(low, low + size))
+
+
+def _need_order(need: Need) -> tuple[bool, bool, bool, int]:
+    return (need.suit is None, need.low is None, need.rank is None, -need.length)
+
+
+@functools.cache
+def _size(needs: tuple[Need, ...]) -> int:
+    return sum(n.length for n in needs)
+
+
+@functools.cache
+def _split(needs: tuple[Need, ...]) -> tuple[tuple[Need, ...], tuple[Need, ...]]:
+    """A stick's runs and sets, each most constrained first (the search's order)."""
+    runs = sorted((n for n in needs if n.kind is MeldKind.RUN), key=_need_order)
+    sets = sorted((n for n in needs if n.kind is MeldKind.SET), key=_need_order)
+    return tuple(runs), tuple(sets)
+
+
+def _greedy(
+    counts: list[int], wilds: int, runs: tuple[Need, ...], sets: tuple[Need, ...], facts: tuple[list[int], list[int]]
+) -> bool:
+    """A quick way to say yes: lay the runs, then the sets, each where it holds the most
+    naturals of what is left; True if that fits the wilds (False proves nothing)."""
+    totals, lanes = facts[0].copy(), facts[1].copy()
+    left = counts.copy()
+    spare = wilds
+    bits = _LANE_BIT
+    for need in runs:
+        size = need.length
+        window = (1 << size) - 1
+        best = 0
+        where = (0, 0)
+        for suit in (int(need.suit),) if need.suit is not None else (0, 1, 2, 3):
+            lane = lanes[suit]
+            if not lane:
+                continue
+            if need.low is not None:
+                got, low = (lane >> need.low & window).bit_count(), need.low
+            else:
+                got, low = _best_place(lane, size)
+            if got > best:
+                best, where = got, (suit, low)
+        if not best or size - best > spare:
+            return False
+        spare -= size - best
+        suit, low = where
+        for j in _window(suit, low, size):
+            if left[j]:
+                left[j] -= 1
+                totals[j & 15] -= 1
+                if not left[j]:
+                    lanes[suit] &= ~bits[j]
+    for need in sets:
+        size = need.length
+        if need.rank is not None:
+            r = int(need.rank)
+        else:
+            r = max(range(1, 14), key=totals.__getitem__)
+        got = min(totals[r], size)
+        if not got or size - got > spare:
+            return False
+        spare -= size - got
+        totals[r] -= got
+    return True
+
+
+def _alike(needs: tuple[Need, ...]) -> bool:
+    """Needs of one kind and size naming no rank, suit or start (2 runs of 3, 4 sets of 3...)."""
+    first = needs[0]
+    return first.suit is None and first.low is None and first.rank is None and all(n == first for n in needs)
+
+
+def _alike_sets(counts: list[int], wilds: int, k: int, size: int) -> bool:
+    """`k` sets of `size`, any ranks, within `wilds`: the most naturals they can hold, by a
+    table over the ranks (a rank with t naturals holding j <= t of the sets gives min(t, j *
+    size) of them)."""
+    most = [0] + [-_NEVER] * k
+    for r in range(1, 14):
+        t = counts[16 + r] + counts[32 + r] + counts[48 + r] + counts[64 + r]
+        if not t:
+            continue
+        new = most.copy()
+        for used in range(1, min(k, t) + 1):
+            gain = min(t, used * size)
+            for j in range(k - used + 1):
+                if most[j] >= 0 and most[j] + gain > new[j + used]:
+                    new[j + used] = most[j] + gain
+        most = new
+    return most[k] >= 0 and k * size - most[k] <= wilds
+
+
+def _alike_runs(counts: list[int], wilds: int, k: int, size: int) -> bool:
+    """`k` runs of `size`, any suits, within `wilds`: the fewest wilds each suit needs for
+    0..k of them (`_suit_cost`, memoised by the suit's cards), combined over the suits."""
+    costs = [
+        [_suit_cost(tuple(counts[16 * s + 17 : 16 * s + 30]), j, size) for j in range(k + 1)] for s in range(4)
+    ]
+    best = _NEVER
+    for a in range(k + 1):
+        for b in range(k + 1 - a):
+            for c in range(k + 1 - a - b):
+                d = k - a - b - c
+                total = costs[0][a] + costs[1][b] + costs[2][c] + costs[3][d]
+                if total < best:
+                    best = total
+    return best <= wilds
+
+
+_NEVER: Final = 1000
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _suit_cost(ranks: tuple[int, ...], k: int, size: int) -> int:
+    """The fewest wilds for `k` runs of `size` in one suit whose naturals are `ranks` (counts
+    of A..K), each run taking every natural of its window held and at least one; `_NEVER` if
+    impossible."""
+    if k == 0:
+        return 0
+    counts = list(ranks)
+
+    def walk(k: int, floor: int) -> int:
+        if k == 0:
+            return 0
+        best = _NEVER
+        for low in range(floor, 16 - size):
+            spots = [(p - 1) % 13 for p in range(low, low + size)]
+            present = [r for r in spots if counts[r]]
+            if not present:
+                continue
+            for r in present:
+                counts[r] -= 1
+            cost = size - len(present) + walk(k - 1, low)
+            for r in present:
+                counts[r] += 1
+            if cost < best:
+                best = cost
+        return best
+
+    return walk(k, 1)
+
+
+def _solve(
+    counts: list[int],
+    wilds: int,
+    needs: Sequence[Need],
+    room: int,
+    facts: tuple[list[int], list[int]] | None = None,
+) -> bool:
+    """Whether a hand of `room` cards (`counts` of naturals by card index, `wilds`) lays
+    `needs` with every run taking each natural of its window the hand holds (the shape
+    `_candidates` offers), keeping a card: `_bound` first, then a search over card counts,
+    runs first (by suit and start), then sets on the rank totals left; dead ends memoised.
+    `counts` is changed during the search and restored."""
+    if not needs:
+        return room >= 1
+    if room - 1 < _size(tuple(needs)):
+        return False
+    if facts is None:
+        facts = _facts(counts)
+    if not _bound_with(facts[0], facts[1], wilds, needs):
+        return False
+    if len(needs) == 1:
+        return True  # one need: the bound is exact (its best placement fits the wilds)
+    runs, sets = _split(tuple(needs))
+    if _greedy(counts, wilds, runs, sets, facts):
+        return True
+    if not sets and _alike(runs):
+        return _alike_runs(counts, wilds, len(runs), runs[0].length)
+    if not runs and _alike(sets):
+        return _alike_sets(counts, wilds, len(sets), sets[0].length)
+    dead: set[tuple[object, ...]] = set()
+
+    def set_walk(i: int, totals: list[int], spare: int, floor: int) -> bool:
+        if i == len(sets):
+            return True
+        key = (i, tuple(totals), spare, floor)
+        if key in dead:
+            return False
+        need = sets[i]
+        size = need.length
+        same_next = i + 1 < len(sets) and sets[i + 1] == need
+        ranks = [int(need.rank)] if need.rank is not None else [r for r in range(max(floor, 1), 14) if totals[r]]
+        for r in ranks:
+            top = min(size, totals[r])
+            for k in range(top, 0, -1):
+                w = size - k
+                if w > spare:
+                    break
+                totals[r] -= k
+                ok = set_walk(i + 1, totals, spare - w, r if same_next else 1)
+                totals[r] += k
+                if ok:
+                    return True
+        if key is not None:
+            dead.add(key)
+        return False
+
+    totals, lanes = facts[0].copy(), facts[1].copy()
+    bits = _LANE_BIT
+
+    def shortfall(i: int) -> int:
+        """The least wilds runs i.. and the sets need, each alone on the cards left (a lower
+        bound)."""
+        short = 0
+        if sets:
+            top = max(totals)
+            for need in sets:
+                best = totals[int(need.rank)] if need.rank is not None else top
+                if not best:
+                    return 99
+                if best < need.length:
+                    short += need.length - best
+        for need in runs[i:]:
+            size = need.length
+            if need.suit is not None:
+                lane = lanes[int(need.suit)]
+                best = (
+                    (lane >> need.low & (1 << size) - 1).bit_count() if need.low is not None else _best_window(lane, size)
+                )
+            elif need.low is not None:
+                best = max((lane >> need.low & (1 << size) - 1).bit_count() for lane in lanes)
+            else:
+                best = max(
+                    _best_window(lanes[0], size), _best_window(lanes[1], size),
+                    _best_window(lanes[2], size), _best_window(lanes[3], size),
+                )  # fmt: skip
+            if not best:
+                return 99
+            short += size - best
+        return short
+
+    def run_walk(i: int, spare: int, floor: tuple[int, int]) -> bool:
+        if i == len(runs):
+            if not sets:
+                return True
+            if len(sets) == 1:
+                need = sets[0]
+                best = totals[int(need.rank)] if need.rank is not None else max(totals)
+                return best > 0 and need.length - min(best, need.length) <= spare
+            return set_walk(0, totals.copy(), spare, 1)
+        if shortfall(i) > spare:
+            return False
+        key = (i, tuple(counts), spare, floor) if i else None
+        if key in dead:
+            return False
+        need = runs[i]
+        size = need.length
+        least = max(1, size - spare)
+        window = (1 << size) - 1
+        same_next = i + 1 < len(runs) and runs[i + 1] == need
+        suits = (int(need.suit),) if need.suit is not None else (0, 1, 2, 3)
+        lows = (need.low,) if need.low is not None else range(1, 16 - size)
+        for suit in suits:
+            lane = lanes[suit]
+            if (lane & _ALL_POSITIONS).bit_count() < least:
+                continue
+            for low in lows:
+                if (suit, low) < floor:
+                    continue
+                got = (lane >> low & window).bit_count()
+                if got < least:
+                    continue
+                present = [j for j in _window(suit, low, size) if counts[j]]
+                for j in present:
+                    counts[j] -= 1
+                    totals[j & 15] -= 1
+                    if not counts[j]:
+                        lanes[suit] &= ~bits[j]
+                ok = run_walk(i + 1, spare - (size - got), (suit, low) if same_next else (0, 0))
+                for j in present:
+                    counts[j] += 1
+                    totals[j & 15] += 1
+                    lanes[suit] |= bits[j]
+                if ok:
+                    return True
+        if key is not None:
+            dead.add(key)
+        return False
+
+    return run_walk(0, wilds, (0, 0))
+
+
+def _can_lay(held: tuple[Card, ...], needs: tuple[Need, ...], size: int) -> bool:
+    """The hand can lay the stick now (in the shape the stick melds are offered; `size`: the
+    stick's cards): the count test on rank totals and suit lanes first (it settles most
+    turns), then `_solve`."""
+    room = len(held)
+    if room - 1 < size:
+        return False
+    wilds = 0
+    totals = [0] * 14
+    lanes = [0, 0, 0, 0]
+    wild = _WILD_AT
+    bits = _LANE_BIT
+    for card in held:
+        i = card.index
+        if wild[i]:
+            wilds += 1
+        else:
+            totals[i & 15] += 1
+            lanes[(i >> 4) - 1] |= bits[i]
+    if not _bound_with(totals, lanes, wilds, needs):
+        return False
+    if len(needs) == 1:
+        return True
+    counts, _ = _tally(held)
+    return _solve(counts, wilds, needs, room, (totals, lanes))
+
+
+def _stick_melds(seat: int, held: tuple[Card, ...], needs: tuple[Need, ...], owed: tuple[int, ...]) -> tuple[Move, ...]:
+    """The stick melds offered now: the stick goes down in the order it lists its needs, so
+    each meld fills the first owed need and leaves the rest possible (as `_candidates` lists
+    them)."""
+    wanted = tuple(needs[i] for i in owed)
+    counts, wilds = _tally(held)
+    room = len(held)
+    if not _solve(counts, wilds, wanted, room):
+        return ()
+    out: list[Move] = []
+    accepted: set[tuple[tuple[Card, ...], int]] = set()
+    wild = _WILD_AT
+    bits = _LANE_BIT
+    totals, lanes = _facts(counts)
+    need = needs[owed[0]]
+    others = tuple(needs[j] for j in owed[1:])
+    one = len(others) == 1
+    for meld in _candidates(held, need, counts, wilds):
+        key = (meld.cards, meld.low)
+        if key in accepted:
+            continue
+        naturals = [c.index for c in meld.cards if not wild[c.index]]
+        spare = wilds - len(meld.cards) + len(naturals)
+        left = room - len(meld.cards)
+        if not others:
+            ok = left >= 1
+        elif one:
+            # one need left: its best placement on the rest decides (as `_bound_with`)
+            t = totals.copy()
+            ln = lanes.copy()
+            for j in naturals:
+                counts[j] -= 1
+                t[j & 15] -= 1
+                if not counts[j]:
+                    ln[(j >> 4) - 1] &= ~bits[j]
+            for j in naturals:
+                counts[j] += 1
+            ok = left - 1 >= others[0].length and _bound_with(t, ln, spare, others)
+        else:
+            for j in naturals:
+                counts[j] -= 1
+            ok = _solve(counts, spare, others, left)
+            for j in naturals:
+                counts[j] += 1
+        if ok:
+            accepted.add(key)
+            out.append(_meld_move(seat, meld))
+    if not out:  # not reached when the search above is right; core's search has the last word
+        layout = find_contract(held, Contract(needs=wanted, exact=True, extra_melds=False), RULES, keep=1) or ()
+        out.extend(_meld_move(seat, m) for m in layout[:1])
+    return tuple(out)
