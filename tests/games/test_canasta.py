@@ -516,7 +516,10 @@ def test_black_threes_meld_only_when_going_out() -> None:
     melds = ("9C 9D 9H 9S 9C 9D 9H", "")
     s = position(["3C 3S 3S 4D", "4S", "5S", "5H"], melds=melds, phase=c.Phase.PLAY)
     assert moves(s) == ["ask partner", "meld 3C 3S 3S", "discard 3C", "discard 4D", "discard 3S"]
-    after = play(s, "meld 3C 3S 3S", "discard 4D")
+    melded = play(s, "meld 3C 3S 3S")
+    c.check_invariants(melded)  # the black threes lie on the table until the going-out discard
+    assert moves(melded) == ["discard 4D"]
+    after = play(melded, "discard 4D")
     # 70 + 500 natural canasta + 15 for the black threes + 100 going out - partner's 5S.
     assert scored(after)[0] == 680
     no_canasta = position(["3C 3S 3S 4D", "4S", "5S", "5H"], melds=("9C 9D 9H", ""), phase=c.Phase.PLAY)

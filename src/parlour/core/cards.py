@@ -19,9 +19,9 @@ Card(rank=Rank.TEN, suit=Suit.HEARTS)
 from __future__ import annotations
 
 import enum
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
 from typing import Final, TypeVar
 
 import attrs
@@ -42,7 +42,9 @@ __all__ = [
     "card_from_text",
     "card_points",
     "cards_text",
+    "card_counts",
     "check_conservation",
+    "check_counts",
     "interned",
     "parse_cards",
     "seat_card_table",
@@ -200,6 +202,8 @@ def _make_tables() -> tuple[dict[Card, str], dict[str, Card], dict[Card, int]]:
 
 _TEXT, _PARSE, _SORT_KEY = _make_tables()
 _INTERNED: Final = {card: card for card in _PARSE.values()}
+_BY_INDEX: Final = {card.index: card for card in _PARSE.values()}
+"""The card of each `Card.index`."""
 CARD_INDICES: Final = 80
 """Every `Card.index` is below this (16 rank numbers by no suit and four suits)."""
 JOKER: Final = _PARSE["JK"]
@@ -291,26 +295,48 @@ def stripped_pack(ranks: Iterable[Rank], *, packs: int = 1) -> tuple[Card, ...]:
     return tuple(_INTERNED[Card(rank, suit)] for suit in SUITS for rank in keep) * packs
 
 
-@lru_cache(maxsize=64)
-def _pack_counts(pack: tuple[Card, ...]) -> Counter[Card]:
-    return Counter(pack)
+_index_of: Final = operator.attrgetter("index")
+_PACK_COUNTS: Final[dict[int, tuple[Sequence[Card], Counter[int]]]] = {}
+"""Each pack's cards counted by `Card.index`, by the pack's identity. The entry holds the pack
+itself, so the identity cannot be reused by another object while the entry lives."""
+
+
+def _pack_counts(pack: Sequence[Card]) -> Counter[int]:
+    entry = _PACK_COUNTS.get(id(pack))
+    if entry is not None and entry[0] is pack:
+        return entry[1]
+    counts = Counter(map(_index_of, pack))
+    if len(_PACK_COUNTS) < 256:
+        _PACK_COUNTS[id(pack)] = (pack, counts)
+    return counts
+
+
+def card_counts(cards: Iterable[Card]) -> Counter[int]:
+    """How many of each card, by `Card.index` (counting by index hashes small ints, not cards)."""
+    return Counter(map(_index_of, cards))
 
 
 def check_conservation(where: str, cards: Iterable[Card], pack: Sequence[Card]) -> None:
     """Raises ValueError unless `cards` is the multiset `pack`; hidden cards match anything.
 
     Used by every card game's invariant check, and so by JSON decoding of untrusted states
-    and views.
+    and views. Cards are counted by `Card.index` (a number unique to the card's value).
     """
-    seen = Counter(cards)
-    hidden = seen.pop(HIDDEN, 0)
-    expected = _pack_counts(tuple(pack))
+    check_counts(where, card_counts(cards), pack)
+
+
+def check_counts(where: str, seen: Counter[int], pack: Sequence[Card]) -> None:
+    """`check_conservation` for cards already counted by `card_counts`."""
+    expected = _pack_counts(pack)
     # Fast path (every ply of every playout runs this): dict equality is C-level, Counter's is not.
-    if not hidden and dict.__eq__(seen, expected):
+    if HIDDEN.index not in seen and dict.__eq__(seen, expected):
         return
+    seen = Counter(seen)
+    hidden = seen.pop(HIDDEN.index, 0)
     extra = seen - expected
     if extra:
-        raise ValueError(f"{where}: cards not in the pack or duplicated: {cards_text(extra.elements())}")
+        named = (_BY_INDEX[i] for i in extra.elements())
+        raise ValueError(f"{where}: cards not in the pack or duplicated: {cards_text(named)}")
     missing = sum((expected - seen).values())
     if missing != hidden:
         raise ValueError(f"{where}: {missing} cards of the pack are missing, {hidden} hidden")

@@ -39,11 +39,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterator, Sequence
-from typing import TypeAlias, TypeVar
+from typing import Final, TypeAlias, TypeVar
 
 import attrs
 
-from parlour.core.cards import HIDDEN, Card, cards_text, check_conservation
+from parlour.core.cards import HIDDEN, Card, card_counts, cards_text, check_counts
 from parlour.core.events import Event, redact_events
 from parlour.core.rng import Rng
 
@@ -122,17 +122,26 @@ def _parts(zone: Zone, value: object) -> Iterator[tuple[int | None, object]]:
 
 def _cards_in(value: object) -> list[Card]:
     """Every card in a value (a card, None, nested tuples, or an attrs value holding them)."""
-    if isinstance(value, Card):
-        return [value]
-    if isinstance(value, tuple):
-        if all(type(item) is Card for item in value):
+    kind = type(value)
+    if kind is tuple:
+        assert isinstance(value, tuple)
+        if set(map(type, value)) <= _JUST_CARDS:
             return list(value)
         return [card for item in value for card in _cards_in(item)]
+    if kind is Card:
+        assert isinstance(value, Card)
+        return [value]
     if value is None or isinstance(value, (int, str, enum.Enum)):
         return []
-    if attrs.has(type(value)):
-        return [card for f in _fields_of(value) for card in _cards_in(getattr(value, f.name))]
-    return []
+    names = _ATTRS_FIELDS.get(kind)
+    if names is None:
+        names = _ATTRS_FIELDS[kind] = tuple(f.name for f in attrs.fields(kind)) if attrs.has(kind) else ()
+    return [card for name in names for card in _cards_in(getattr(value, name))]
+
+
+_JUST_CARDS: Final = frozenset({Card})
+_ATTRS_FIELDS: Final[dict[type, tuple[str, ...]]] = {}
+"""The field names of each attrs class met in a zone (none for other classes), found once."""
 
 
 def _refill(value: T, cards: Iterator[Card]) -> T:
@@ -261,12 +270,13 @@ def check_zones(game: str, state: object, zones: Sequence[Zone], pack: Sequence[
     random source has no viewer and no hidden card; a view hides exactly what its viewer may not
     see: no face it may not see, and no hidden card where it may see.
     """
-    check_conservation(game, zone_cards(state, zones), pack)
+    counts = card_counts(zone_cards(state, zones))
+    check_counts(game, counts, pack)
     viewer = getattr(state, "viewer", None)
     if getattr(state, "rng") is not None:
         if viewer is not None:
             raise ValueError(f"{game}: a state with a random source is not a view and has no viewer")
-        if HIDDEN in zone_cards(state, zones):
+        if HIDDEN.index in counts:
             raise ValueError(f"{game}: a state with a random source is not a view and hides no card")
         return
     for zone in zones:

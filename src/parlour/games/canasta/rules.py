@@ -408,7 +408,8 @@ def check_invariants(state: State) -> None:
             ranks.append(meld[0].rank)
         if ranks != sorted(set(ranks)):
             raise ValueError(f"side {t}'s melds are not one per rank in rank order")
-        if _THREE in ranks and phase is not Phase.OVER:
+        going_out = phase is Phase.PLAY and t == state.player & 1 and len(state.hands[state.player]) <= 1
+        if _THREE in ranks and phase is not Phase.OVER and not going_out:
             raise ValueError("black threes are melded only when going out")
         provisional = not state.opened[t] and bool(state.melds[t])
         if provisional and (t != side or phase not in (Phase.PLAY, Phase.ANSWER)) and phase is not Phase.OVER:
