@@ -31,6 +31,7 @@ PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     "five_hundred": (1, 9, 8, 88_244),
     "five_hundreds": (1, 0, 8, 62_348),
     "gin_rummy": (1, 0, 8, 106_281),
+    "go_fish": (1, 0, 4, 43_473),
     "hand_and_foot": (1, 0, 8, 57_579),
     "hearts": (1, 12, 9, 29_252),
     "horseshit_rummy": (1, 0, 8, 82_318),

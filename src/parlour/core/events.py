@@ -104,6 +104,9 @@ class EventKind(enum.Enum):
     DROPS_OUT = "drops out"
     """`player` is out of the game for good (lives or chips gone, no cards left to play);
     `label`: why, where it helps. Not `GOES_OUT`, which is emptying one's hand."""
+    ASKS = "asks"
+    """`player` asks another seat for something (Go Fish: a rank); `label`: whom and what
+    ("seat 2 for 7")."""
     CLAIMS = "claims"
     """`player` puts cards face down saying what they are (Cheat); `label`: the claim ("2
     aces"); cards: the cards put down, shown to that player alone (private)."""

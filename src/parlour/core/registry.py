@@ -27,6 +27,7 @@ GAME_NAMES: Final = (
     "five_hundred",
     "five_hundreds",
     "gin_rummy",
+    "go_fish",
     "hand_and_foot",
     "hearts",
     "horseshit_rummy",
