@@ -30,6 +30,7 @@ PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     "farkle": (1, 0, 17, 14_446),
     "five_hundred": (1, 9, 8, 88_244),
     "five_hundreds": (1, 0, 8, 62_348),
+    "four_card_golf": (1, 0, 6, 32_756),
     "gin_rummy": (1, 0, 8, 106_281),
     "go_fish": (1, 0, 4, 43_473),
     "hand_and_foot": (1, 0, 8, 57_579),

@@ -26,6 +26,7 @@ GAME_NAMES: Final = (
     "farkle",
     "five_hundred",
     "five_hundreds",
+    "four_card_golf",
     "gin_rummy",
     "go_fish",
     "hand_and_foot",
