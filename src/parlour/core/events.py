@@ -54,7 +54,8 @@ class EventKind(enum.Enum):
 
     # Cards moving.
     PLAYS = "plays"
-    """`player` plays cards face up (to a trick, a pile, a table); cards: them."""
+    """`player` plays cards face up (to a trick, a pile, a table); cards: them; numbers: the
+    running total after the play, in games that keep one (Ninety-Nine)."""
     PASSES = "passes"
     """`player` passes its turn, playing nothing."""
     GIVES = "gives"

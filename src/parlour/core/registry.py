@@ -32,6 +32,7 @@ GAME_NAMES: Final = (
     "hand_and_foot",
     "hearts",
     "horseshit_rummy",
+    "ninety_nine",
     "oh_hell",
     "pitch",
     "push",
