@@ -33,6 +33,7 @@ PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     "four_card_golf": (1, 0, 6, 32_756),
     "gin_rummy": (1, 0, 8, 106_281),
     "go_fish": (1, 0, 4, 43_473),
+    "golf": (1, 0, 5, 115_968),
     "hand_and_foot": (1, 0, 8, 57_579),
     "hearts": (1, 12, 9, 29_252),
     "horseshit_rummy": (1, 0, 8, 82_318),

@@ -52,6 +52,14 @@ def test_pay_and_pots_move_chips_and_never_go_below_zero() -> None:
         ledger.collect(2, 0)
 
 
+def test_share_splits_a_pot_evenly_and_leaves_the_odd_chip() -> None:
+    """Golf: the lowest seats split the pot; an odd chip stays for the next round."""
+    ledger = Ledger.start(3, 5, pots=1).pay_in(0, 0, 3).pay_in(1, 0, 2).share(0, (1, 2))
+    assert ledger.counts == (2, 5, 7) and ledger.pots == (1,)
+    with pytest.raises(ValueError, match="distinct seats"):
+        ledger.share(0, (1, 1))
+
+
 def test_problem_flags_hostile_ledgers() -> None:
     assert Ledger.start(2, 3).problem(2) is None
     assert "for 3 seats" in (Ledger.start(2, 3).problem(3) or "")

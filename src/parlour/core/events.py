@@ -102,6 +102,9 @@ class EventKind(enum.Enum):
     """`player` scores points; numbers: (the points,); `label`: what for, where it helps."""
     WINS = "wins"
     """`player` wins something the label names (a box, the game, a bonus)."""
+    PAYS = "pays"
+    """`player` pays chips or a life; numbers: (the amount,); `label`: to whom or what for (a
+    pot, a seat), where it helps."""
     DROPS_OUT = "drops out"
     """`player` is out of the game for good (lives or chips gone, no cards left to play);
     `label`: why, where it helps. Not `GOES_OUT`, which is emptying one's hand."""

@@ -23,11 +23,13 @@ Scat rule that such players "play another hand", which no game wants to end with
 >>> pot = Ledger.start(2, 10, pots=1).pay_in(0, 0, 3).pay_in(1, 0, 3).collect(0, 1)
 >>> pot.counts, pot.pots
 ((7, 13), (0,))
+>>> Ledger.start(3, 0, pots=1).pay_in(0, 0, 0).share(0, (1, 2)).pots   # nothing to share
+(0,)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import attrs
 
@@ -117,6 +119,21 @@ class Ledger:
         counts[seat] += self.pots[pot]
         pots = list(self.pots)
         pots[pot] = 0
+        return Ledger(tuple(counts), self.out, tuple(pots), self.county)
+
+    def share(self, pot: int, seats: Sequence[int]) -> Ledger:
+        """`seats` split pot `pot` evenly; the odd chips stay in the pot."""
+        self._check_pot(pot)
+        if not seats or len(set(seats)) != len(seats):
+            raise ValueError(f"a pot is shared by distinct seats (got {tuple(seats)})")
+        for seat in seats:
+            self._check_seat(seat)
+        each = self.pots[pot] // len(seats)
+        counts = list(self.counts)
+        for seat in seats:
+            counts[seat] += each
+        pots = list(self.pots)
+        pots[pot] -= each * len(seats)
         return Ledger(tuple(counts), self.out, tuple(pots), self.county)
 
     def problem(self, players: int) -> str | None:

@@ -29,6 +29,7 @@ GAME_NAMES: Final = (
     "four_card_golf",
     "gin_rummy",
     "go_fish",
+    "golf",
     "hand_and_foot",
     "hearts",
     "horseshit_rummy",
