@@ -11,8 +11,11 @@ from hypothesis import strategies as st
 
 from parlour.core.dominoes import (
     HIDDEN_TILE,
+    Line,
+    LineKind,
     MAX_PIPS,
     Tile,
+    branch,
     check_tile_conservation,
     double_set,
     fixed_tiles,
@@ -21,10 +24,12 @@ from parlour.core.dominoes import (
     matches,
     other_end,
     parse_tiles,
+    placements,
     playable_tiles,
     tile_from_text,
     tile_points,
     tiles_text,
+    unfilled,
 )
 
 halves = st.integers(0, MAX_PIPS)
@@ -172,3 +177,49 @@ def test_holder_of_finds_the_starting_double() -> None:
     assert holder_of(hands, Tile(12, 12)) == 1
     assert holder_of(hands, Tile(3, 3)) == 0
     assert holder_of(hands, Tile(9, 9)) is None
+
+
+# --- lines of play ---------------------------------------------------------------------------
+
+
+def test_starting_double_arms_must_all_be_filled_first() -> None:
+    """Chicken Foot: the 0-0's four arms take a 0-x tile each before any arm is extended."""
+    arms = branch((), 0, 4, LineKind.ARM)
+    pending = unfilled(arms, range(4))
+    assert pending == (0, 1, 2, 3)
+    hand = parse_tiles("0-3 3-5 0-6")
+    assert placements(hand, arms, seat=1, only=pending) == tuple(
+        (t, i) for t in parse_tiles("0-3 0-6") for i in range(4)
+    )
+    arms = arms[:2] + (arms[2].place(Tile(0, 3)),) + arms[3:]
+    assert unfilled(arms, range(4)) == (0, 1, 3)
+    assert arms[2].end == 3 and arms[2].accepts(Tile(3, 5)) and not arms[2].accepts(Tile(0, 6))
+
+
+def test_a_chicken_foot_sprouts_three_toes_that_come_first() -> None:
+    """Chicken Foot: a double on an open end grows three toes; only they take tiles until full."""
+    lines = (Line(LineKind.ARM, None, 3, parse_tiles("0-3")), Line(LineKind.ARM, None, 5, parse_tiles("0-5")))
+    footed = lines[:1] + (lines[1].place(Tile(5, 5)),) + lines[2:]
+    grown = branch(footed, 5, 3, LineKind.TOE)
+    toes = unfilled(grown, range(2, 5))
+    assert toes == (2, 3, 4)
+    assert placements(parse_tiles("3-4 5-6"), grown, seat=0, only=toes) == ((Tile(5, 6), 2), (Tile(5, 6), 3), (Tile(5, 6), 4))
+
+
+def test_trains_are_open_to_their_owner_the_public_and_when_marked_everyone() -> None:
+    """Mexican Train: a seat plays on its own train or the Mexican train; a marked train is
+    open to all until its owner plays again."""
+    lines = branch((), 12, 2, LineKind.TRAIN, owners=(0, 1)) + branch((), 12, 1, LineKind.PUBLIC)
+    hand = parse_tiles("12-4")
+    assert [i for _, i in placements(hand, lines, seat=0)] == [0, 2]
+    marked = lines[:1] + (lines[1].with_marker(True),) + lines[2:]
+    assert [i for _, i in placements(hand, marked, seat=0)] == [0, 1, 2]
+    assert str(marked[1]) == "train of seat 1: empty, open 12, marked"
+
+
+def test_a_tile_that_does_not_fit_is_refused() -> None:
+    line = Line(LineKind.PUBLIC, None, 7)
+    with pytest.raises(ValueError, match="does not fit an open end of 7"):
+        line.place(Tile(3, 4))
+    with pytest.raises(ValueError, match="need 2 owners"):
+        branch((), 6, 2, LineKind.TRAIN, owners=(0,))

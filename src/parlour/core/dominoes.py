@@ -7,12 +7,24 @@ A `Tile` is an unordered pair of pip counts, stored normalised (`a <= b`), so ``
 Play along a line is matching an open end: a tile fits an end showing n when one of its halves
 is n, and the line's new open end is the other half.
 
+Lines of play are data: a `Line` has a kind (a seat's train, the public Mexican train, an arm of
+the starting double, a toe of a chicken foot), an owner, its tiles and open end, and a marker
+that opens a seat's train to everyone. `branch` sprouts empty lines from a double (the four arms,
+a foot's three toes), and `unfilled` says which of them still wait for a tile: while any does,
+only they may be played (the rule that a double must be covered so many times before play goes
+on). `placements` lists the legal (tile, line) pairs for a seat.
+
 >>> Tile.parse("5-3"), str(Tile(6, 6))
 (Tile(a=3, b=5), '6-6')
 >>> len(double_set(6)), len(double_set(9)), len(double_set(12))
 (28, 55, 91)
 >>> other_end(Tile(2, 4), 4)
 2
+>>> lines = branch((), 12, 2, LineKind.TRAIN, owners=(0, 1)) + branch((), 12, 1, LineKind.PUBLIC)
+>>> [(str(t), i) for t, i in placements(parse_tiles("12-5 3-4"), lines, seat=0)]
+[('5-12', 0), ('5-12', 2)]
+>>> str(lines[0].place(Tile(5, 12)))
+'train of seat 0: 12-5, open 5'
 """
 
 from __future__ import annotations
@@ -21,12 +33,17 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
+import enum
+
 import attrs
 
 __all__ = [
     "HIDDEN_TILE",
     "MAX_PIPS",
+    "Line",
+    "LineKind",
     "Tile",
+    "branch",
     "check_tile_conservation",
     "double_set",
     "fixed_tiles",
@@ -35,10 +52,12 @@ __all__ = [
     "matches",
     "other_end",
     "parse_tiles",
+    "placements",
     "playable_tiles",
     "tile_from_text",
     "tile_points",
     "tiles_text",
+    "unfilled",
 ]
 
 MAX_PIPS: Final = 18
@@ -198,3 +217,101 @@ def holder_of(hands: Sequence[Iterable[Tile]], tile: Tile) -> int | None:
         if tile in hand:
             return seat
     return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Lines of play
+
+
+class LineKind(enum.Enum):
+    """What a line of play is, which decides who may play on it."""
+
+    TRAIN = "train"
+    """A seat's own train (Mexican Train): its owner's, and everyone's while marked."""
+    PUBLIC = "public"
+    """A line anyone may play on (the Mexican train)."""
+    ARM = "arm"
+    """An arm of the starting double (Chicken Foot)."""
+    TOE = "toe"
+    """A toe of a double played crosswise (Chicken Foot's foot)."""
+
+
+@attrs.frozen
+class Line:
+    """One line of play from a double: its kind and owner (None: nobody's), the tiles laid in
+    order (each as laid, matching the end before it), the open end's pips, and a marker."""
+
+    kind: LineKind
+    owner: int | None
+    end: int
+    tiles: tuple[Tile, ...] = ()
+    marked: bool = False
+    """A marker on a seat's train: the seat could not play, so anyone may play on it."""
+
+    def __str__(self) -> str:
+        who = "" if self.owner is None else f" of seat {self.owner}"
+        laid = ", ".join(str(t) if t.a == e else f"{t.b}-{t.a}" for t, e in zip(self.tiles, self._ends())) or "empty"
+        mark = ", marked" if self.marked else ""
+        return f"{self.kind.value}{who}: {laid}, open {self.end}{mark}"
+
+    def _ends(self) -> list[int]:
+        """The end each tile was laid on (to write it from that end)."""
+        ends = []
+        end = self.end
+        for tile in reversed(self.tiles):
+            end = other_end(tile, end)
+            ends.append(end)
+        return ends[::-1]
+
+    def open_to(self, seat: int) -> bool:
+        """Whether `seat` may play on this line: its own, a public line, or a marked train."""
+        return self.owner is None or self.owner == seat or self.marked
+
+    def accepts(self, tile: Tile) -> bool:
+        """Whether `tile` fits the open end."""
+        return matches(tile, self.end)
+
+    def place(self, tile: Tile) -> Line:
+        """The line with `tile` laid on its open end; ValueError if it does not fit."""
+        return Line(self.kind, self.owner, other_end(tile, self.end), (*self.tiles, tile), self.marked)
+
+    def with_marker(self, marked: bool) -> Line:
+        """The line with its marker put on (True) or taken off (False)."""
+        return Line(self.kind, self.owner, self.end, self.tiles, marked)
+
+
+def branch(
+    lines: tuple[Line, ...], pips: int, count: int, kind: LineKind, *, owners: Sequence[int | None] = ()
+) -> tuple[Line, ...]:
+    """`lines` with `count` empty lines of `kind` added, each open on `pips` (the double's
+    number): the arms of a starting double, a chicken foot's toes, each seat's train and the
+    public train from the engine. `owners` gives each new line's owner (default: nobody)."""
+    if owners and len(owners) != count:
+        raise ValueError(f"{count} new lines need {count} owners, not {len(owners)}")
+    if not 0 <= pips <= MAX_PIPS or count < 0:
+        raise ValueError(f"a branch opens on 0..{MAX_PIPS} pips with a count of 0 or more")
+    return lines + tuple(Line(kind, owners[i] if owners else None, pips) for i in range(count))
+
+
+def unfilled(lines: Sequence[Line], indices: Iterable[int]) -> tuple[int, ...]:
+    """Of the lines at `indices` (a double's arms or toes), those that have no tile yet: while
+    any is left, a tile may go only on one of them."""
+    return tuple(i for i in indices if not lines[i].tiles)
+
+
+def placements(
+    hand: Iterable[Tile], lines: Sequence[Line], seat: int, *, only: Iterable[int] | None = None
+) -> tuple[tuple[Tile, int], ...]:
+    """Every legal (tile, line index) for `seat`: each tile of `hand` (once, in sorted order) on
+    each line open to the seat whose end it fits, lines in order; `only` limits the lines (a
+    double's unfilled arms or toes)."""
+    allowed = range(len(lines)) if only is None else tuple(only)
+    open_lines = [(i, lines[i]) for i in allowed if lines[i].open_to(seat)]
+    out = []
+    for tile in sorted(set(hand)):
+        if tile.is_hidden:
+            continue
+        for i, line in open_lines:
+            if line.accepts(tile):
+                out.append((tile, i))
+    return tuple(out)
