@@ -6,6 +6,7 @@ import attrs
 import pytest
 
 from parlour.core.cards import HIDDEN, Card, cards_text, parse_cards, sorted_cards, standard_pack
+from parlour.core.dominoes import Tile, double_set, tiles_text
 from parlour.core.events import Event, EventKind
 from parlour.core.rng import Rng
 from parlour.core.tricks import Trick
@@ -104,8 +105,11 @@ def test_a_view_of_the_view_is_the_same_view_and_another_seat_is_refused() -> No
 
 
 def test_unseen_cards_are_what_the_view_hides() -> None:
-    assert cards_text(sorted_cards(unseen_cards(table(), 0, ZONES))) == "2C 3C 4C 5C 8D 9D JS"
-    assert cards_text(sorted_cards(unseen_cards(table(), 1, ZONES))) == "4C 5C 8D 9D JS KS AS"
+    def unseen(seat: int) -> str:
+        return cards_text(sorted_cards(c for c in unseen_cards(table(), seat, ZONES) if isinstance(c, Card)))
+
+    assert unseen(0) == "2C 3C 4C 5C 8D 9D JS"
+    assert unseen(1) == "4C 5C 8D 9D JS KS AS"
 
 
 def test_shuffle_unseen_moves_only_hidden_cards_and_keeps_every_count() -> None:
@@ -154,3 +158,33 @@ def test_a_real_state_has_no_viewer_and_no_hidden_card() -> None:
         check_zones("table", attrs.evolve(table(), viewer=0), ZONES, PACK)
     with pytest.raises(ValueError, match="hides no card"):
         check_zones("table", attrs.evolve(table(), stock=(HIDDEN, Card.parse("5C"))), ZONES, PACK)
+
+
+@attrs.frozen(kw_only=True)
+class Yard:
+    """A tile game's position: hands by seat and the boneyard."""
+
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...]
+    rng: Rng | None = None
+    viewer: int | None = None
+    events: tuple[Event, ...] = ()
+
+
+TILE_ZONES = (Zone("hands", Seen.OWNER, by_seat=True, sort=lambda tiles: tuple(sorted(tiles))), Zone("boneyard", Seen.NOBODY))
+
+
+def test_tile_zones_hide_conserve_and_shuffle_like_card_zones() -> None:
+    """Domino games declare zones the same way: a view hides tiles as ?-?, conservation counts
+    the set, and shuffle_unseen deals the unseen tiles afresh."""
+    tiles = double_set(2)
+    yard = Yard(hands=(tiles[:2], tiles[2:4]), boneyard=tiles[4:], rng=Rng(3))
+    check_zones("yard", yard, TILE_ZONES, tiles)
+    seen = zone_view(yard, 0, TILE_ZONES)
+    assert [tiles_text(h) for h in seen.hands] == ["0-0 0-1", "?-? ?-?"] and tiles_text(seen.boneyard) == "?-? ?-?"
+    check_zones("yard", seen, TILE_ZONES, tiles)
+    mixed = zone_shuffle(yard, 0, 9, TILE_ZONES)
+    assert mixed.hands[0] == yard.hands[0]
+    assert sorted((*mixed.hands[1], *mixed.boneyard)) == sorted((*yard.hands[1], *yard.boneyard))
+    with pytest.raises(ValueError, match="duplicated: 0-0"):
+        check_zones("yard", attrs.evolve(yard, boneyard=(tiles[0], tiles[5])), TILE_ZONES, tiles)

@@ -169,8 +169,11 @@ def _all_cards(value: object) -> list[Card]:
 
 
 def _pack_of(state: object, zones: tuple[Zone, ...]) -> Counter[Card]:
-    """The cards of a state: those of its zones, or where it declares none, all it holds."""
-    return Counter(zone_cards(state, zones) if zones else _all_cards(state))
+    """The cards of a state: those of its zones, or where it declares none, all it holds (a
+    tile game's zones hold no card: its tiles are checked by its own conservation)."""
+    if not zones:
+        return Counter(_all_cards(state))
+    return Counter(piece for piece in zone_cards(state, zones) if isinstance(piece, Card))
 
 
 def _nodes(data: JSONValue) -> int:

@@ -39,11 +39,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterator, Sequence
-from typing import Final, TypeAlias, TypeVar
+from typing import Final, TypeAlias, TypeVar, cast
 
 import attrs
 
 from parlour.core.cards import HIDDEN, Card, card_counts, cards_text, check_counts
+from parlour.core.dominoes import HIDDEN_TILE, Tile, check_tile_conservation
 from parlour.core.events import Event, redact_events
 from parlour.core.rng import Rng
 
@@ -60,6 +61,8 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+Piece: TypeAlias = "Card | Tile"
+"""What lies in a zone: a card, or a domino tile (tile games declare zones the same way)."""
 
 
 def _fields_of(value: object) -> tuple[attrs.Attribute[object], ...]:
@@ -91,7 +94,7 @@ class Zone:
     seen: Seen | VisibilityRule
     by_seat: bool = False
     """The field is a tuple indexed by seat (hands, passes, melds by owner)."""
-    sort: Callable[[Sequence[Card]], tuple[Card, ...]] | None = None
+    sort: Callable[[Sequence[Card]], tuple[Card, ...]] | Callable[[Sequence[Tile]], tuple[Tile, ...]] | None = None
     """How a part of the zone is kept ordered (a sorted hand): applied to parts that
     `zone_shuffle` refills, so the order of a hidden hand tells nothing. None keeps places."""
 
@@ -120,16 +123,18 @@ def _parts(zone: Zone, value: object) -> Iterator[tuple[int | None, object]]:
         yield None, value
 
 
-def _cards_in(value: object) -> list[Card]:
-    """Every card in a value (a card, None, nested tuples, or an attrs value holding them)."""
+def _cards_in(value: object) -> list[Piece]:
+    """Every card (or tile) in a value (a piece, None, nested tuples, or an attrs value holding
+    them)."""
     kind = type(value)
     if kind is tuple:
         assert isinstance(value, tuple)
-        if set(map(type, value)) <= _JUST_CARDS:
+        types = set(map(type, value))
+        if types <= _JUST_CARDS or types <= _JUST_TILES:
             return list(value)
         return [card for item in value for card in _cards_in(item)]
-    if kind is Card:
-        assert isinstance(value, Card)
+    if kind is Card or kind is Tile:
+        assert isinstance(value, (Card, Tile))
         return [value]
     if value is None or isinstance(value, (int, str, enum.Enum)):
         return []
@@ -140,13 +145,14 @@ def _cards_in(value: object) -> list[Card]:
 
 
 _JUST_CARDS: Final = frozenset({Card})
+_JUST_TILES: Final = frozenset({Tile})
 _ATTRS_FIELDS: Final[dict[type, tuple[str, ...]]] = {}
 """The field names of each attrs class met in a zone (none for other classes), found once."""
 
 
-def _refill(value: T, cards: Iterator[Card]) -> T:
+def _refill(value: T, cards: Iterator[Piece]) -> T:
     """`value` with its cards replaced, in order, by the next ones of `cards`."""
-    if isinstance(value, Card):
+    if isinstance(value, (Card, Tile)):
         return next(cards)  # type: ignore[return-value]
     if isinstance(value, tuple):
         return tuple(_refill(item, cards) for item in value)  # type: ignore[return-value]
@@ -173,11 +179,16 @@ def _masked(value: T, shown: _Shown) -> T:
         flags = shown
         if len(flags) != len(cards):
             raise ValueError(f"a visibility rule gave {len(flags)} flags for {len(cards)} cards")
-    return _refill(value, iter(card if ok else HIDDEN for card, ok in zip(cards, flags)))
+    return _refill(value, iter(card if ok else _hidden(card) for card, ok in zip(cards, flags)))
+
+
+def _hidden(piece: Piece) -> Piece:
+    """The placeholder that hides `piece`: the hidden card, or the hidden tile."""
+    return HIDDEN if type(piece) is Card else HIDDEN_TILE
 
 
 def _resorted(zone: Zone, part: T) -> T:
-    if zone.sort is None or not isinstance(part, tuple) or not all(type(c) is Card and not c.is_hidden for c in part):
+    if zone.sort is None or not isinstance(part, tuple) or not all(type(c) in (Card, Tile) and not c.is_hidden for c in part):
         return part  # nothing to sort by, or a view's hidden cards, which keep their places
     return zone.sort(part)  # type: ignore[return-value]
 
@@ -215,9 +226,9 @@ def zone_view(state: T, player: int | None, zones: Sequence[Zone]) -> T:
     )
 
 
-def unseen_cards(state: object, player: int | None, zones: Sequence[Zone]) -> list[Card]:
-    """The real cards of `state` that `player` may not see (faces of the hidden card excluded)."""
-    unseen: list[Card] = []
+def unseen_cards(state: object, player: int | None, zones: Sequence[Zone]) -> list[Piece]:
+    """The real cards (or tiles) of `state` that `player` may not see (hidden faces excluded)."""
+    unseen: list[Piece] = []
     for zone in zones:
         for owner, part in _parts(zone, getattr(state, zone.field)):
             shown = _shown(zone, state, player, owner)
@@ -258,25 +269,37 @@ def zone_shuffle(state: T, player: int | None, seed: int, zones: Sequence[Zone])
     return attrs.evolve(state, rng=rng, **changes)  # type: ignore[misc]
 
 
-def zone_cards(state: object, zones: Sequence[Zone]) -> list[Card]:
-    """Every card in every zone of `state` (hidden cards included, as the hidden card)."""
+def zone_cards(state: object, zones: Sequence[Zone]) -> list[Piece]:
+    """Every card (or tile) in every zone of `state` (hidden ones included, as the placeholder)."""
     return [card for zone in zones for card in _cards_in(getattr(state, zone.field))]
 
 
-def check_zones(game: str, state: object, zones: Sequence[Zone], pack: Sequence[Card]) -> None:
+def check_zones(game: str, state: object, zones: Sequence[Zone], pack: Sequence[Card] | Sequence[Tile]) -> None:
     """Conservation over the declared zones, and a view's consistency: ValueError if broken.
 
-    Every card of `pack` lies in exactly one zone (hidden cards stand for any). A state with a
-    random source has no viewer and no hidden card; a view hides exactly what its viewer may not
-    see: no face it may not see, and no hidden card where it may see.
+    Every card of `pack` (a pack of cards or a set of tiles) lies in exactly one zone (hidden
+    ones stand for any). A state with a random source has no viewer and no hidden card; a view
+    hides exactly what its viewer may not see: no face it may not see, and no hidden card where
+    it may see.
     """
-    counts = card_counts(zone_cards(state, zones))
-    check_counts(game, counts, pack)
+    pieces = zone_cards(state, zones)
+    if pack and type(pack[0]) is Tile:
+        tiles = [p for p in pieces if type(p) is Tile]
+        if len(tiles) != len(pieces):
+            raise ValueError(f"{game}: a zone holds something other than tiles")
+        check_tile_conservation(game, tiles, [t for t in pack if type(t) is Tile])
+        hides = HIDDEN_TILE in tiles
+    else:
+        counts = card_counts(p for p in pieces if type(p) is Card)
+        if sum(counts.values()) != len(pieces):
+            raise ValueError(f"{game}: a zone holds something other than cards")
+        check_counts(game, counts, cast("Sequence[Card]", pack))
+        hides = HIDDEN.index in counts
     viewer = getattr(state, "viewer", None)
     if getattr(state, "rng") is not None:
         if viewer is not None:
             raise ValueError(f"{game}: a state with a random source is not a view and has no viewer")
-        if HIDDEN.index in counts:
+        if hides:
             raise ValueError(f"{game}: a state with a random source is not a view and hides no card")
         return
     for zone in zones:
