@@ -39,6 +39,7 @@ PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     "horseshit_rummy": (1, 0, 8, 82_318),
     "ninety_nine": (1, 0, 10, 107_161),
     "oh_hell": (1, 20, 12, 19_824),
+    "old_maid": (1, 0, 7, 23_837),
     "pitch": (1, 0, 8, 31_476),
     "push": (1, 0, 8, 38_914),
     "rummy_500": (1, 0, 8, 97_835),

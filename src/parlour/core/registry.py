@@ -35,6 +35,7 @@ GAME_NAMES: Final = (
     "horseshit_rummy",
     "ninety_nine",
     "oh_hell",
+    "old_maid",
     "pitch",
     "push",
     "rummy_500",
