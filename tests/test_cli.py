@@ -163,7 +163,7 @@ def test_demo_prints_one_line_a_hand_and_names_the_winners(name: str) -> None:
     assert result.stderr == ""
     spec, state, moves, hands = _demo_game(name, 3)
     lines = result.stdout.splitlines()
-    winners = ", ".join(f"seat {seat}" for seat in sorted(spec.winners(state)))
+    winners = ", ".join(f"seat {seat}" for seat in sorted(spec.winners(state))) or "nobody"
     assert lines[-1] == f"winners: {winners}"
     assert lines[-2] == "scores  " + "   ".join(f"seat {s}: {v}" for s, v in enumerate(spec.scores(state)))
     assert f"Game over after {moves} moves and {state.hand} hand(s)." in lines

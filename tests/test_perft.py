@@ -37,6 +37,7 @@ PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     "hand_and_foot": (1, 0, 8, 57_579),
     "hearts": (1, 12, 9, 29_252),
     "horseshit_rummy": (1, 0, 8, 82_318),
+    "montana": (1, 0, 7, 41_885),
     "ninety_nine": (1, 0, 10, 107_161),
     "oh_hell": (1, 20, 12, 19_824),
     "old_maid": (1, 0, 7, 23_837),
