@@ -103,8 +103,9 @@ class EventKind(enum.Enum):
     WINS = "wins"
     """`player` wins something the label names (a box, the game, a bonus)."""
     PAYS = "pays"
-    """`player` pays chips or a life; numbers: (the amount,); `label`: to whom or what for (a
-    pot, a seat), where it helps."""
+    """`player` pays chips or a life; numbers: (the amount,), or one amount per pot where a
+    stake is split (Michigan's ante on the boodle cards); `label`: to whom or what for (a pot,
+    a seat), where it helps."""
     DROPS_OUT = "drops out"
     """`player` is out of the game for good (lives or chips gone, no cards left to play);
     `label`: why, where it helps. Not `GOES_OUT`, which is emptying one's hand."""

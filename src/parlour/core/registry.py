@@ -33,6 +33,7 @@ GAME_NAMES: Final = (
     "hand_and_foot",
     "hearts",
     "horseshit_rummy",
+    "michigan",
     "montana",
     "ninety_nine",
     "oh_hell",
