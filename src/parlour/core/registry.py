@@ -46,6 +46,7 @@ GAME_NAMES: Final = (
     "slapjack",
     "spades",
     "sticks",
+    "sweep",
     "ten_dime_rummy",
     "ten_thousand",
     "thirty_one",
