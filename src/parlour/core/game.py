@@ -30,6 +30,7 @@ __all__ = [
     "NewGame",
     "ParseMove",
     "builder",
+    "cached_setter",
     "evolver",
     "checked_apply",
     "moves_for",
@@ -282,6 +283,36 @@ def builder(cls: type[T]) -> Callable[..., T]:
     assert callable(build)
     build.__doc__ = f"{cls.__name__}({args}), built slot by slot."
     return build
+
+
+def cached_setter(cls: type[T], name: str) -> Callable[[T, object], None]:
+    """The setter that fills the `functools.cached_property` `name` of a slotted attrs class on
+    an instance, for hot paths that already know its value.
+
+    attrs keeps a slotted class's cached property in a slot of the same name, so `apply` can
+    hand a derived value on to the state it builds (the next state's legal moves when a move
+    cannot change them, a mask of the table that the move left alone) instead of having it
+    computed again on first read. The value must be exactly what the property would compute.
+    Raises TypeError when `name` is not a cached property kept in a slot of `cls`.
+
+    >>> import functools
+    >>> @attrs.frozen
+    ... class Pile:
+    ...     cards: tuple[int, ...]
+    ...     @functools.cached_property
+    ...     def total(self) -> int:
+    ...         return sum(self.cards)
+    >>> pile = Pile((2, 3))
+    >>> cached_setter(Pile, "total")(pile, 5)
+    >>> pile.total
+    5
+    """
+    slot = cls.__dict__.get(name)
+    fields = {f.name for f in attrs.fields(cls)} if attrs.has(cls) else set()
+    if slot is None or type(slot).__name__ != "member_descriptor" or name in fields:
+        raise TypeError(f"{cls.__name__}.{name} is not a cached property kept in a slot")
+    setter: Callable[[T, object], None] = slot.__set__
+    return setter
 
 
 def evolver(cls: type[T]) -> Callable[..., T]:

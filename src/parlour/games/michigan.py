@@ -69,7 +69,7 @@ from parlour.core.cards import (
 from parlour.core.deck import shuffled_or_fixed
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind
-from parlour.core.game import GameSpec, builder, checked_apply, moves_for, require_options, require_players
+from parlour.core.game import GameSpec, builder, cached_setter, checked_apply, moves_for, require_options, require_players
 from parlour.core.ledger import Ledger
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.options import check_option_types
@@ -624,7 +624,7 @@ def _go_out(
 
 _BUILD: Final = builder(State)
 """`State(...)` positionally, every field in order, for the hot path."""
-_SET_HOLDERS: Final[Callable[[State, tuple[int, ...]], None]] = State.__dict__["holders"].__set__
+_SET_HOLDERS: Final[Callable[[State, tuple[int, ...]], None]] = cached_setter(State, "holders")
 """Fills a new state's `holders` (its slot) with the table `apply` already has."""
 
 _NEXT_AT: list[Card | None] = [None] * CARD_INDICES

@@ -20,7 +20,7 @@ from parlour.core.cards import Card, Rank, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.errors import IllegalMove
 from parlour.core.events import Event, EventKind
-from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players
+from parlour.core.game import builder, cached_setter, checked_apply, moves_for, require_options, require_players
 from parlour.core.notation import parse_by_matching
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
@@ -217,7 +217,7 @@ class State:
 
 
 _BUILD: Final = builder(State)
-_SET_SIDES: Final = State.__dict__["sides"].__set__
+_SET_SIDES: Final = cached_setter(State, "sides")
 """Hands the parent's `State.sides` to a new state whose melds are the parent's."""
 
 

@@ -19,7 +19,7 @@ import attrs
 from parlour.core.cards import Card, cards_text, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.events import Event, EventKind
-from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players
+from parlour.core.game import builder, cached_setter, checked_apply, moves_for, require_options, require_players
 from parlour.core.melds import Meld, MeldKind, TableMeld, meld_readings, table_meld, take_from_pile
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
@@ -153,10 +153,10 @@ class State:
 
 _BUILD: Final = builder(State)
 """`State(...)` for the play loop: every field in order, positionally."""
-_SET_WANTS: Final = State.__dict__["wants"].__set__
-_SET_FITS: Final = State.__dict__["fits"].__set__
-_SET_MASKS: Final = State.__dict__["masks"].__set__
-_SET_PILE: Final = State.__dict__["pile_bits"].__set__
+_SET_WANTS: Final = cached_setter(State, "wants")
+_SET_FITS: Final = cached_setter(State, "fits")
+_SET_MASKS: Final = cached_setter(State, "masks")
+_SET_PILE: Final = cached_setter(State, "pile_bits")
 
 
 def _carry(new: State, wants: tuple[int, ...], fits: int, masks: tuple[int, ...], pile: int) -> State:

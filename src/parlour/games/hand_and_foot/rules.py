@@ -14,7 +14,7 @@ import attrs
 from parlour.core.cards import HIDDEN, Card, Rank, cards_text, seat_card_table
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.events import Event, EventKind
-from parlour.core.game import builder, checked_apply, evolver, moves_for, require_options, require_players
+from parlour.core.game import builder, cached_setter, checked_apply, evolver, moves_for, require_options, require_players
 from parlour.core.melds import meld_problem
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
@@ -152,7 +152,8 @@ ZONES: Final = (
 
 _evolve: Final = evolver(State)
 _build: Final = builder(State)
-_fill: Final = object.__setattr__
+_FILL_RUNS: Final = cached_setter(State, "_runs")
+_FILL_TEAM: Final = cached_setter(State, "_team")
 """Fills a cached property's slot (what `cached_property` itself does on a first read)."""
 _RUN_SLOTS: Final = 16
 """Rank numbers of `_RANK_OF`: 1-14, and 15 for red 3s."""
@@ -439,8 +440,8 @@ def _legal_play(state: State) -> tuple[Move, ...]:
             pairs.append(current)
     melds = state.melds[team]
     facts = _team_facts(melds)
-    _fill(state, "_runs", runs)
-    _fill(state, "_team", facts)
+    _FILL_RUNS(state, runs)
+    _FILL_TEAM(state, facts)
     open_at, books = facts
     opened = state.opened[team]
     in_foot = not state.feet[seat]

@@ -19,7 +19,15 @@ from parlour.core.contracts import Contract
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind
-from parlour.core.game import builder, checked_apply, evolver, moves_for, require_options, require_players
+from parlour.core.game import (
+    builder,
+    cached_setter,
+    checked_apply,
+    evolver,
+    moves_for,
+    require_options,
+    require_players,
+)
 from parlour.core.melds import Meld, MeldKind, TableMeld, credited_points, lay_off_credited, meld_readings, table_meld
 from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
@@ -146,8 +154,8 @@ class State:
 
 _BUILD: Final = builder(State)
 _EVOLVE: Final = evolver(State)
-_SET_SLOTS: Final = State.__dict__["slots"].__set__
-_SET_TARGETS: Final = State.__dict__["targets"].__set__
+_SET_SLOTS: Final = cached_setter(State, "slots")
+_SET_TARGETS: Final = cached_setter(State, "targets")
 
 
 def _slot(meld: Meld) -> tuple[int, int]:
