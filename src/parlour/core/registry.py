@@ -35,6 +35,7 @@ GAME_NAMES: Final = (
     "horseshit_rummy",
     "michigan",
     "montana",
+    "monte_carlo",
     "ninety_nine",
     "oh_hell",
     "old_maid",
