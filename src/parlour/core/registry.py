@@ -26,6 +26,7 @@ GAME_NAMES: Final = (
     "farkle",
     "five_hundred",
     "five_hundreds",
+    "five_in_a_row",
     "four_card_golf",
     "gin_rummy",
     "go_fish",
