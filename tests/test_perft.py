@@ -38,6 +38,7 @@ PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     "hand_and_foot": (1, 0, 8, 57_579),
     "hearts": (1, 12, 9, 29_252),
     "horseshit_rummy": (1, 0, 8, 82_318),
+    "jokers_wild": (1, 160, 3, 57_705),
     "michigan": (1, 4, 8, 99_258),
     "montana": (1, 0, 7, 41_885),
     "monte_carlo": (1, 0, 7, 16),

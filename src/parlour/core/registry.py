@@ -34,6 +34,7 @@ GAME_NAMES: Final = (
     "hand_and_foot",
     "hearts",
     "horseshit_rummy",
+    "jokers_wild",
     "michigan",
     "montana",
     "monte_carlo",
