@@ -35,6 +35,7 @@ GAME_NAMES: Final = (
     "hearts",
     "horseshit_rummy",
     "jokers_wild",
+    "mexican_train",
     "michigan",
     "montana",
     "monte_carlo",
