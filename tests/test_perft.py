@@ -23,6 +23,7 @@ PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     "canadian_salad": (1, 40, 14, 28_224),
     "canasta": (1, 0, 8, 41_552),
     "cheat": (1, 0, 6, 183_212),
+    "chicken_foot": (1, 0, 8, 46_512),
     "court_whist": (1, 0, 8, 124_812),
     "cribbage": (1, 2, 11, 35_280),
     "desert_rummy": (1, 0, 7, 29_910),

@@ -19,6 +19,7 @@ GAME_NAMES: Final = (
     "canadian_salad",
     "canasta",
     "cheat",
+    "chicken_foot",
     "court_whist",
     "cribbage",
     "desert_rummy",
