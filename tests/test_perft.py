@@ -40,6 +40,7 @@ PERFT: Final[dict[str, tuple[int, int, int, int]]] = {
     "hearts": (1, 12, 9, 29_252),
     "horseshit_rummy": (1, 0, 8, 82_318),
     "jokers_wild": (1, 160, 3, 57_705),
+    "klondike": (1, 0, 8, 20_482),
     "mexican_train": (1, 0, 9, 113_533),
     "michigan": (1, 4, 8, 99_258),
     "montana": (1, 0, 7, 41_885),

@@ -36,6 +36,7 @@ GAME_NAMES: Final = (
     "hearts",
     "horseshit_rummy",
     "jokers_wild",
+    "klondike",
     "mexican_train",
     "michigan",
     "montana",
