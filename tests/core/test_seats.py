@@ -6,7 +6,7 @@ from typing import cast
 
 import pytest
 
-from parlour.core.seats import check_seat, next_active, next_seat, replace_at, rotate, seats_from, team_of, teams
+from parlour.core.seats import check_seat, leaders, next_active, next_seat, replace_at, rotate, seats_from, team_of, teams
 
 
 def test_next_seat_both_directions() -> None:
@@ -63,3 +63,10 @@ def test_check_seat_refuses_what_is_not_a_seat(seat: object) -> None:
 def test_check_seat_accepts_seats() -> None:
     for seat in range(4):
         check_seat("dealer", seat, 4)
+
+
+def test_leaders_are_the_seats_with_the_best_total_and_ties_share() -> None:
+    assert leaders([40, 75, 75, 10]) == frozenset({1, 2})
+    assert leaders([40, 75, 75, 10], low=True) == frozenset({3})
+    assert leaders([0, 0], low=True) == frozenset({0, 1})
+    assert leaders([]) == frozenset()

@@ -18,6 +18,7 @@ from typing import TypeVar
 
 __all__ = [
     "check_seat",
+    "leaders",
     "next_active",
     "next_seat",
     "replace_at",
@@ -82,3 +83,16 @@ def check_seat(where: str, seat: int, players: int) -> None:
     """Raises ValueError unless `seat` is one of `0..players-1` (for untrusted input)."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise ValueError(f"{where}: seat {seat!r} is not one of 0..{players - 1}")
+
+
+def leaders(values: Sequence[int | float], *, low: bool = False) -> frozenset[int]:
+    """The seats holding the best of `values` (the highest, or the lowest with `low`); ties
+    share: the winners of a game scored by totals.
+
+    >>> sorted(leaders([12, 30, 30])), sorted(leaders([12, 30, 30], low=True))
+    ([1, 2], [0])
+    """
+    if not values:
+        return frozenset()
+    best = min(values) if low else max(values)
+    return frozenset(seat for seat, value in enumerate(values) if value == best)

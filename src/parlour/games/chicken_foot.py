@@ -75,7 +75,7 @@ from parlour.core.game import GameSpec, builder, cached_setter, checked_apply, m
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
-from parlour.core.seats import check_seat
+from parlour.core.seats import check_seat, leaders
 from parlour.core.text import seats_text
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
@@ -340,8 +340,7 @@ def winners(state: State) -> frozenset[int]:
     """The seats with the lowest total once the game is over (ties share); empty before."""
     if state.phase is not Phase.OVER:
         return frozenset()
-    best = min(state.points)
-    return frozenset(seat for seat, p in enumerate(state.points) if p == best)
+    return leaders(state.points, low=True)
 
 
 def round_points(hand: Sequence[Tile], options: Options) -> int:

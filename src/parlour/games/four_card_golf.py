@@ -62,7 +62,7 @@ from parlour.core.game import GameSpec, builder, checked_apply, moves_for, requi
 from parlour.core.notation import parse_by_matching
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
-from parlour.core.seats import check_seat
+from parlour.core.seats import check_seat, leaders
 from parlour.core.stock import refill_stock
 from parlour.core.text import seats_text
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
@@ -620,8 +620,7 @@ def _deal(
 
 
 def _lowest(totals: tuple[int, ...]) -> frozenset[int]:
-    best = min(totals)
-    return frozenset(s for s, t in enumerate(totals) if t == best)
+    return leaders(totals, low=True)
 
 
 def _why_illegal(state: State, move: Move) -> str:

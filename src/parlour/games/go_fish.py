@@ -53,7 +53,7 @@ from parlour.core.game import GameSpec, builder, checked_apply, moves_for, requi
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
-from parlour.core.seats import check_seat
+from parlour.core.seats import check_seat, leaders
 from parlour.core.text import grouped_cards, seats_text
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
@@ -288,8 +288,7 @@ def winners(state: State) -> frozenset[int]:
     if state.phase is not Phase.OVER:
         return frozenset()
     points = scores(state)
-    best = max(points)
-    return frozenset(seat for seat, p in enumerate(points) if p == best)
+    return leaders(points)
 
 
 def view(state: State, player: int | None) -> State:

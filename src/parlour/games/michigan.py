@@ -74,7 +74,7 @@ from parlour.core.ledger import Ledger
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
-from parlour.core.seats import check_seat
+from parlour.core.seats import check_seat, leaders
 from parlour.core.text import by_suit
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
@@ -309,8 +309,7 @@ def winners(state: State) -> frozenset[int]:
     if state.phase is not Phase.OVER:
         return frozenset()
     counts = state.ledger.counts
-    best = max(counts)
-    return frozenset(seat for seat, c in enumerate(counts) if c == best)
+    return leaders(counts)
 
 
 def view(state: State, player: int | None) -> State:

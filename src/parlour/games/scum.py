@@ -51,7 +51,7 @@ from parlour.core.game import GameSpec, builder, checked_apply, moves_for, requi
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
-from parlour.core.seats import check_seat, replace_at, seats_from
+from parlour.core.seats import check_seat, leaders, replace_at, seats_from
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.core.shedding import (
     TWO_HIGH,
@@ -299,8 +299,7 @@ def winners(state: State) -> frozenset[int]:
     """The seats with the highest total once the game is over (ties share); empty before."""
     if state.phase is not Phase.OVER:
         return frozenset()
-    best = max(state.points)
-    return frozenset(seat for seat, p in enumerate(state.points) if p == best)
+    return leaders(state.points)
 
 
 def dealer(state: State) -> int:

@@ -64,7 +64,7 @@ from parlour.core.errors import NotationError
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
-from parlour.core.seats import check_seat, replace_at
+from parlour.core.seats import check_seat, leaders, replace_at
 from parlour.core.shedding import Combo, MatchOrLower, combo_of, strength_sorted
 from parlour.core.text import grouped_cards, seats_text
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
@@ -352,8 +352,7 @@ def winners(state: State) -> frozenset[int]:
     """The seats with the lowest total once the game is over (ties share); empty before."""
     if state.phase is not Phase.OVER:
         return frozenset()
-    best = min(state.points)
-    return frozenset(seat for seat, p in enumerate(state.points) if p == best)
+    return leaders(state.points, low=True)
 
 
 def current_set(pile: Sequence[Card]) -> Combo | None:

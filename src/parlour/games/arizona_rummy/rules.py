@@ -29,7 +29,7 @@ from parlour.core.melds import Meld, MeldRules, lay_off
 from parlour.core.notation import parse_by_matching
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
-from parlour.core.seats import check_seat, replace_at
+from parlour.core.seats import check_seat, leaders, replace_at
 from parlour.core.stock import refill_stock
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.arizona_rummy.melding import (
@@ -246,8 +246,7 @@ def winners(state: State) -> frozenset[int]:
     """The seats with the lowest total once the game is over (a tie shares)."""
     if state.phase is not Phase.OVER:
         return frozenset()
-    best = min(state.points)
-    return frozenset(s for s, p in enumerate(state.points) if p == best)
+    return leaders(state.points, low=True)
 
 
 def view(state: State, player: int | None) -> State:

@@ -24,7 +24,7 @@ from parlour.core.events import Event, EventKind
 from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
-from parlour.core.seats import check_seat, replace_at, seats_from
+from parlour.core.seats import check_seat, leaders, replace_at, seats_from
 from parlour.core.tricks import Trick, legal_follow, trick_winner
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.oh_hell.options import (
@@ -240,8 +240,7 @@ def winners(state: State) -> frozenset[int]:
     """The seats with the highest total once the game is over (ties share the win)."""
     if state.phase is not _OVER:
         return frozenset()
-    best = max(state.scores)
-    return frozenset(s for s, v in enumerate(state.scores) if v == best)
+    return leaders(state.scores)
 
 
 def view(state: State, player: int | None) -> State:

@@ -34,7 +34,7 @@ from parlour.core.events import Event, EventKind
 from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
-from parlour.core.seats import check_seat, replace_at
+from parlour.core.seats import check_seat, leaders, replace_at
 from parlour.core.tricks import Trick, legal_follow, trick_winner
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
@@ -266,8 +266,7 @@ def winners(state: State) -> frozenset[int]:
     if state.phase is not _OVER:
         return frozenset()
     net = scores(state)
-    best = max(net)
-    return frozenset(s for s, v in enumerate(net) if v == best)
+    return leaders(net)
 
 
 def view(state: State, player: int | None) -> State:
