@@ -54,6 +54,7 @@ __all__ = [
     "Zone",
     "check_viewer",
     "check_zones",
+    "top_card_only",
     "unseen_cards",
     "zone_cards",
     "zone_shuffle",
@@ -100,6 +101,24 @@ class Zone:
 
 
 _Shown: TypeAlias = "bool | tuple[bool, ...]"
+
+
+def top_card_only(field: str) -> VisibilityRule:
+    """The visibility rule of a squared-up pile held in State field `field` (top card last):
+    everyone sees its top card and nobody the cards under it (Thirty-One's and Golf's discards).
+
+    >>> from parlour.core.cards import parse_cards
+    >>> class Table:
+    ...     discards = parse_cards("3C 9H KS")
+    >>> top_card_only("discards")(Table(), 0, None)
+    (False, False, True)
+    """
+
+    def rule(state: object, viewer: int | None, owner: int | None) -> tuple[bool, ...]:
+        count = len(getattr(state, field))
+        return (False,) * (count - 1) + (True,) if count else ()
+
+    return rule
 
 
 def _shown(zone: Zone, state: object, viewer: int | None, owner: int | None) -> _Shown:

@@ -65,7 +65,7 @@ from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, leaders
 from parlour.core.stock import refill_stock
 from parlour.core.text import seats_text
-from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
+from parlour.core.zones import Seen, Zone, check_viewer, check_zones, top_card_only, zone_shuffle, zone_view
 
 __all__ = [
     "CARD_POINTS",
@@ -283,17 +283,11 @@ def _drawn_seen(state: object, viewer: int | None, owner: int | None) -> bool:
     return viewer == state.turn
 
 
-def _discards_seen(state: object, viewer: int | None, owner: int | None) -> tuple[bool, ...]:
-    assert isinstance(state, State)
-    count = len(state.discards)
-    return (False,) * (count - 1) + (True,) if count else ()
-
-
 ZONES: Final = (
     Zone("layouts", _layouts_seen, by_seat=True),
     Zone("drawn", _drawn_seen),
     Zone("stock", Seen.NOBODY),
-    Zone("discards", _discards_seen),
+    Zone("discards", top_card_only("discards")),
 )
 """A square's cards are seen by their owner where it knows them (everyone's once the match is
 over); a card drawn from the stock by its drawer; only the top discard; never the stock."""

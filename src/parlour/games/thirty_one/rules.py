@@ -17,7 +17,7 @@ from parlour.core.ledger import Ledger
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat
-from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
+from parlour.core.zones import Seen, Zone, check_viewer, check_zones, top_card_only, zone_shuffle, zone_view
 from parlour.games.thirty_one.options import (
     BLITZ,
     DEFAULT_PLAYERS,
@@ -225,17 +225,11 @@ def _drawn_seen(state: object, viewer: int | None, owner: int | None) -> bool:
     return state.taken or viewer == state.turn or state.phase is Phase.OVER
 
 
-def _discards_seen(state: object, viewer: int | None, owner: int | None) -> tuple[bool, ...]:
-    assert isinstance(state, State)
-    count = len(state.discards)
-    return (False,) * (count - 1) + (True,) if count else ()
-
-
 ZONES: Final = (
     Zone("hands", _hands_seen, by_seat=True, sort=sorted_cards),
     Zone("drawn", _drawn_seen),
     Zone("stock", Seen.NOBODY),
-    Zone("discards", _discards_seen),
+    Zone("discards", top_card_only("discards")),
 )
 """Hands are seen by their owners, a card just drawn by its drawer (one taken from the pile by
 everyone); only the top
