@@ -23,7 +23,7 @@ from typing import Final, TypeVar
 
 import attrs
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import parlour
@@ -630,10 +630,12 @@ def _field_values(annotation: object, default: object) -> st.SearchStrategy[obje
     if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
         return st.sampled_from(list(annotation))
     if annotation is int and isinstance(default, int):
-        return st.integers(min_value=default - 5, max_value=default + 200) | st.just(default)
+        near = st.integers(min_value=default - 3, max_value=default + 3)
+        return st.just(default) | near | st.integers(min_value=default - 5, max_value=default + 200)
     return st.just(default)
 
 
+@settings(suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_any_valid_options_round_trip_as_text_and_json(spec: Game, data: st.DataObject) -> None:
     """Options built from any field values the options class accepts read back from both forms."""
