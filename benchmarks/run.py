@@ -49,12 +49,15 @@ import attrs
 import parlour
 from parlour.core.events import EventKind
 from parlour.core.game import Game, GameState
-from parlour.core.options import options_text
+from parlour.core.options import options_text, parse_options
 
 OPENSPIEL_RACES: Final = (
-    # (parlour game, OpenSpiel game, target: parlour time per hand at most this times OpenSpiel's)
+    # (parlour game with its options, OpenSpiel game, target: parlour time per hand at most this
+    # times OpenSpiel's). A solitaire's "hand" is a whole game: OpenSpiel's ``solitaire`` stops
+    # after 150 actions (its ``depth_limit``), so parlour's Klondike plays with the same cap.
     ("hearts", "hearts", 2.0),
     ("gin_rummy", "gin_rummy", 0.5),
+    ("klondike(max_moves=150)", "solitaire", 1.5),
 )
 HAND_SCORED: Final = EventKind.HAND_SCORED
 
@@ -209,9 +212,9 @@ def measure_throughput(name: str, seconds: float, repeats: int, seed: int) -> Th
     return Throughput(name, options_text(name, options), games, counts[0], counts[1], tuple(timings))
 
 
-def parlour_hand(spec: Game, seed: int, chooser: random.Random) -> int:
+def parlour_hand(spec: Game, seed: int, chooser: random.Random, options: object = None) -> int:
     """One random hand, from `new_game` to the apply that scores it; returns its moves."""
-    state: GameState = spec.new_game(seed=seed)
+    state: GameState = spec.new_game(seed=seed, options=options)
     legal_moves, apply, randrange = spec.legal_moves, spec.apply, chooser.randrange
     start = state.hand
     moves = 0
@@ -225,10 +228,10 @@ def parlour_hand(spec: Game, seed: int, chooser: random.Random) -> int:
     return moves
 
 
-def parlour_batch(spec: Game, seeds: range, chooser_seed: int) -> int:
+def parlour_batch(spec: Game, seeds: range, chooser_seed: int, options: object = None) -> int:
     """One random hand from each seed, with one chooser; returns the moves in all."""
     chooser = random.Random(chooser_seed)
-    return sum(parlour_hand(spec, seed, chooser) for seed in seeds)
+    return sum(parlour_hand(spec, seed, chooser, options) for seed in seeds)
 
 
 def openspiel_batch(game: OpenSpielGame, hands: int, chooser_seed: int) -> None:
@@ -296,19 +299,21 @@ def race(
 ) -> Race | None:
     """`repeats` batches of random hands in each library, each parlour batch about `seconds`."""
     theirs = load_openspiel(openspiel_name)
-    if theirs is None or name not in parlour.game_names():
+    base = name.split("(", 1)[0]
+    if theirs is None or base not in parlour.game_names():
         return None
-    spec = parlour.game(name)
+    spec = parlour.game(base)
+    options = parse_options(spec.options_type, name)[1] if "(" in name else None
     hands = 0
     start = time.perf_counter()
     while hands < 10 or time.perf_counter() - start < seconds:
-        parlour_hand(spec, seed + hands, random.Random(seed + hands))
+        parlour_hand(spec, seed + hands, random.Random(seed + hands), options)
         hands += 1
     seeds = range(seed, seed + hands)
-    moves = parlour_batch(spec, seeds, seed)
+    moves = parlour_batch(spec, seeds, seed, options)
     decisions, chances = openspiel_checked_batch(theirs, openspiel_name, hands, seed)
     batches: tuple[Callable[[], object], ...] = (
-        lambda: parlour_batch(spec, seeds, seed),
+        lambda: parlour_batch(spec, seeds, seed, options),
         lambda: openspiel_batch(theirs, hands, seed),
         lambda: openspiel_outcomes_batch(theirs, hands, seed),
     )
@@ -555,7 +560,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     note = "OpenSpiel race skipped (--no-openspiel)."
     if not args.no_openspiel:
         for name, openspiel_name, target in OPENSPIEL_RACES:
-            if name in names:
+            if name.split("(", 1)[0] in names:
                 outcome = race(name, openspiel_name, target, args.seconds, args.repeats, args.seed)
                 if outcome is not None:
                     races.append(outcome)
