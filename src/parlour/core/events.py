@@ -140,7 +140,7 @@ class EventKind(enum.Enum):
     """`player`'s running score; numbers: (the score,)."""
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Event:
     """One thing that happened: its kind, who (if anyone), the cards and numbers it involves."""
 

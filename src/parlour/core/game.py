@@ -18,6 +18,7 @@ import attrs
 from parlour.core.errors import GameOver, IllegalMove
 from parlour.core.events import Event
 from parlour.core.rng import Rng
+from parlour.core.values import builder, cached_setter, evolver
 from parlour.core.zones import Zone
 
 __all__ = [
@@ -249,102 +250,10 @@ def _exactly(a: object, b: object) -> bool:
     return bool(a == b)
 
 
-T = TypeVar("T")
-
-
 def _fields_of(value: object) -> tuple[attrs.Attribute[object], ...]:
     """The attrs fields of an attrs instance."""
     cls: type = type(value)
     return tuple(attrs.fields(cls))
-
-
-def builder(cls: type[T]) -> Callable[..., T]:
-    """A fast constructor for a frozen attrs class with no validators, for hot paths.
-
-    `builder(State)(a, b, ...)` takes every field in declaration order, positionally, and
-    builds the same object as `State(a=..., b=...)` by writing the slots directly, several
-    times cheaper than the attrs initializer. It refuses a class with validators or converters
-    (they would be skipped) and checks the count of values on every call.
-    """
-    if not attrs.has(cls):
-        raise TypeError(f"{cls.__name__} is not an attrs class")
-    fields = attrs.fields(cls)
-    for f in fields:
-        if f.validator is not None or f.converter is not None:
-            raise TypeError(f"{cls.__name__}.{f.name} has a validator or converter; use the class itself")
-    names = [f.name for f in fields]
-    setters = {f"_set_{i}": cls.__dict__[name].__set__ for i, name in enumerate(names)}
-    args = ", ".join(names)
-    body = "\n".join(f"    _set_{i}(new, {name})" for i, name in enumerate(names))
-    source = f"def build({args}):\n    new = _new(_cls)\n{body}\n    return new\n"
-    scope: dict[str, object] = {"_new": object.__new__, "_cls": cls, **setters}
-    exec(source, scope)  # noqa: S102 - generated from the class's own field names
-    build = scope["build"]
-    assert callable(build)
-    build.__doc__ = f"{cls.__name__}({args}), built slot by slot."
-    return build
-
-
-def cached_setter(cls: type[T], name: str) -> Callable[[T, object], None]:
-    """The setter that fills the `functools.cached_property` `name` of a slotted attrs class on
-    an instance, for hot paths that already know its value.
-
-    attrs keeps a slotted class's cached property in a slot of the same name, so `apply` can
-    hand a derived value on to the state it builds (the next state's legal moves when a move
-    cannot change them, a mask of the table that the move left alone) instead of having it
-    computed again on first read. The value must be exactly what the property would compute.
-    Raises TypeError when `name` is not a cached property kept in a slot of `cls`.
-
-    >>> import functools
-    >>> @attrs.frozen
-    ... class Pile:
-    ...     cards: tuple[int, ...]
-    ...     @functools.cached_property
-    ...     def total(self) -> int:
-    ...         return sum(self.cards)
-    >>> pile = Pile((2, 3))
-    >>> cached_setter(Pile, "total")(pile, 5)
-    >>> pile.total
-    5
-    """
-    slot = cls.__dict__.get(name)
-    fields = {f.name for f in attrs.fields(cls)} if attrs.has(cls) else set()
-    if slot is None or type(slot).__name__ != "member_descriptor" or name in fields:
-        raise TypeError(f"{cls.__name__}.{name} is not a cached property kept in a slot")
-    setter: Callable[[T, object], None] = slot.__set__
-    return setter
-
-
-def evolver(cls: type[T]) -> Callable[..., T]:
-    """A fast `attrs.evolve` for a frozen attrs class with no validators, for hot paths.
-
-    `evolver(Auction)(auction, turn=2, passes=0)` builds the same object as
-    `attrs.evolve(auction, turn=2, passes=0)` by writing the slots directly: the named fields
-    take the new values, every other field keeps the old one. Unknown field names raise
-    TypeError, as `attrs.evolve` does.
-    """
-    if not attrs.has(cls):
-        raise TypeError(f"{cls.__name__} is not an attrs class")
-    fields = attrs.fields(cls)
-    for f in fields:
-        if f.validator is not None or f.converter is not None:
-            raise TypeError(f"{cls.__name__}.{f.name} has a validator or converter; use attrs.evolve")
-    names = [f.name for f in fields]
-    setters = {f"_set_{i}": cls.__dict__[name].__set__ for i, name in enumerate(names)}
-    body = "\n".join(f"    _set_{i}(new, get({name!r}, old.{name}))" for i, name in enumerate(names))
-    source = (
-        "def evolve(old, **changes):\n"
-        "    if not changes.keys() <= _names:\n"
-        "        raise TypeError(f'{_cls.__name__} has no field {sorted(changes.keys() - _names)[0]!r}')\n"
-        "    get = changes.get\n    new = _new(_cls)\n"
-        f"{body}\n    return new\n"
-    )
-    scope: dict[str, object] = {"_new": object.__new__, "_cls": cls, "_names": frozenset(names), **setters}
-    exec(source, scope)  # noqa: S102 - generated from the class's own field names
-    evolve = scope["evolve"]
-    assert callable(evolve)
-    evolve.__doc__ = f"attrs.evolve for {cls.__name__}, built slot by slot."
-    return evolve
 
 
 def require_options(game: str, options: object, cls: type[O]) -> O:

@@ -37,6 +37,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from parlour.core.cards import ACE_HIGH, Card, Rank, RankOrder, Suit, standard_pack
+from parlour.core.values import builder
 
 __all__ = [
     "CardPower",
@@ -107,7 +108,7 @@ def bowers(trump: Suit, order: RankOrder = ACE_HIGH) -> tuple[SuitOf, CardPower]
     return suit_of, power
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Trick:
     """One trick: the seat to lead, the cards played so far in order, and who played each.
 
@@ -133,11 +134,15 @@ class Trick:
 
     def plus(self, card: Card, seat: int) -> Trick:
         """This trick with `card` played by (credited to) `seat`."""
-        return Trick(self.leader, (*self.cards, card), (*self.seats, seat))
+        return _build_trick(self.leader, (*self.cards, card), (*self.seats, seat))
 
     def seat_of(self, index: int) -> int:
         """The seat credited with the `index`-th card played."""
         return self.seats[index]
+
+
+_build_trick: Final = builder(Trick)
+"""`Trick(leader, cards, seats)` for `plus`, the hot path (see `builder`)."""
 
 
 def legal_follow(
