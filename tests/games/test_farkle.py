@@ -5,11 +5,13 @@ Dice are fixed with `rolls=`; mid-game positions are built with `attrs.evolve`.
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
 import parlour
-from parlour.core.dice import Turn
+from parlour.core.dice import Turn, scoring_holds
 from parlour.core.errors import IllegalMove, NotationError
 from parlour.core.events import EventKind
 from parlour.core.options import options_text
@@ -511,3 +513,40 @@ def test_render_until_unbeaten_and_a_shared_win() -> None:
 
 def test_render_is_the_registered_render() -> None:
     assert fk.GAME.render is fk.render
+
+
+def reference_moves(state: fk.State) -> tuple[fk.Move, ...]:
+    """The moves of the seat to play read from `phase` and `Turn.can_bank`, as `_legal` did before
+    it tested the turn directly (the oracle of the fast path)."""
+    seat = state.player
+    match fk.phase(state):
+        case fk.Phase.START:
+            return (fk.Roll(seat),)
+        case fk.Phase.ROLLED:
+            return tuple(fk.Hold(seat, faces) for faces, _ in scoring_holds(state.options.table, state.turn.roll))
+        case fk.Phase.HELD:
+            if state.turn.can_bank(on_board=state.scores[seat] > 0, entry=fk.ENTRY):
+                return (fk.Roll(seat), fk.Bank(seat))
+            return (fk.Roll(seat),)
+    return ()
+
+
+UNUSUAL: fk.Options = fk.Options(
+    target=3000,
+    final_round=fk.FinalRound.UNTIL_UNBEATEN,
+    four_plus_pair_is_three_pairs=False,
+    six_of_a_kind_split=True,
+)
+
+
+@pytest.mark.parametrize("options", [fk.Options(target=3000), UNUSUAL])
+def test_moves_apply_fills_in_are_the_ones_the_rules_give(options: fk.Options) -> None:
+    """`apply` hands each new state its legal moves ready-made; they equal the moves computed
+    afresh (`attrs.evolve` copies a state without them) and the phase-by-phase reference."""
+    chooser = random.Random(3)
+    for seed in range(25):
+        state = fk.new_game(3, seed=seed, options=options)
+        while not fk.is_over(state):
+            state = fk.apply(state, chooser.choice(fk.legal_moves(state)))
+            assert state.legal == attrs.evolve(state).legal == reference_moves(state)
+        assert state.legal == ()

@@ -5,11 +5,13 @@ Dice are fixed with `rolls=`; mid-game positions are built with `attrs.evolve`.
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
 import parlour
-from parlour.core.dice import Turn
+from parlour.core.dice import Turn, scoring_holds
 from parlour.core.errors import IllegalMove, NotationError
 from parlour.core.events import EventKind
 from parlour.core.rng import Rng
@@ -476,3 +478,38 @@ def test_render_game_over() -> None:
         "seat 2  score      0  not melded",
     ]
     assert tt.GAME.render is tt.render
+
+
+def reference_moves(state: tt.State) -> tuple[tt.Move, ...]:
+    """The moves of the seat to play read from `phase` and `Turn.can_bank`, as `_legal` did before
+    it tested the turn directly (the oracle of the fast path)."""
+    seat = state.player
+    match tt.phase(state):
+        case tt.Phase.START:
+            may_take_over = state.offer is not None and (
+                not state.options.takeover_requires_meld or state.scores[seat] > 0
+            )
+            return (tt.Roll(seat), tt.TakeOver(seat)) if may_take_over else (tt.Roll(seat),)
+        case tt.Phase.ROLLED:
+            return tuple(tt.Hold(seat, faces) for faces, _ in scoring_holds(tt.TABLE, state.turn.roll))
+        case tt.Phase.HELD:
+            if state.turn.can_bank(on_board=state.scores[seat] > 0, entry=tt.MELD):
+                return (tt.Roll(seat), tt.Bank(seat))
+            return (tt.Roll(seat),)
+    return ()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [tt.Options(target=3000), tt.Options(target=3000, takeover_requires_meld=True, save_needs_one_or_five=True)],
+)
+def test_moves_apply_fills_in_are_the_ones_the_rules_give(options: tt.Options) -> None:
+    """`apply` hands each new state its legal moves ready-made; they equal the moves computed
+    afresh (`attrs.evolve` copies a state without them) and the phase-by-phase reference."""
+    chooser = random.Random(3)
+    for seed in range(25):
+        state = tt.new_game(3, seed=seed, options=options)
+        while not tt.is_over(state):
+            state = tt.apply(state, chooser.choice(tt.legal_moves(state)))
+            assert state.legal == attrs.evolve(state).legal == reference_moves(state)
+        assert state.legal == ()

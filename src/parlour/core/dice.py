@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, product
 from math import gcd
 from typing import Final, Protocol, TypeAlias, TypeVar
@@ -50,7 +50,7 @@ import attrs
 
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind, redact_events
-from parlour.core.game import GameMove
+from parlour.core.game import GameMove, builder
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.rng import MAX_SEED, Rng, seeded
 from parlour.core.seats import check_seat
@@ -298,9 +298,23 @@ def _holds(table: ScoringTable, counts: Counts) -> tuple[tuple[tuple[int, ...], 
     return tuple(sorted(found, key=lambda item: (len(item[0]), item[0])))
 
 
+@lru_cache(maxsize=4096)
+def _exact_of(table: ScoringTable, faces: tuple[int, ...]) -> int | None:
+    """`_exact` keyed by the sorted faces themselves, so the hot path skips counting them. The
+    keys a game meets are multisets of at most `table.dice` faces (462 for six dice); the bound
+    keeps odd calls from growing it."""
+    return _exact(table, counts_of(faces))
+
+
+@lru_cache(maxsize=4096)
+def _holds_of(table: ScoringTable, faces: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """`_holds` keyed by the sorted faces themselves (bounded as `_exact_of`)."""
+    return _holds(table, counts_of(faces))
+
+
 def score_exact(table: ScoringTable, dice: Iterable[int]) -> int | None:
     """The best value of these dice with every die in some combination; None if one cannot be."""
-    return _exact(table, counts_of(dice))
+    return _exact_of(table, tuple(sorted(dice)))
 
 
 def scoring_holds(table: ScoringTable, dice: Iterable[int]) -> tuple[tuple[tuple[int, ...], int], ...]:
@@ -308,18 +322,18 @@ def scoring_holds(table: ScoringTable, dice: Iterable[int]) -> tuple[tuple[tuple
 
     Sets are sorted faces, listed by size and then by faces.
     """
-    return _holds(table, counts_of(dice))
+    return _holds_of(table, tuple(sorted(dice)))
 
 
 def best_score(table: ScoringTable, dice: Iterable[int]) -> int:
     """The most a roll can score (the best of its scoring holds); 0 is a bust."""
-    holds = _holds(table, counts_of(dice))
+    holds = _holds_of(table, tuple(sorted(dice)))
     return max((value for _, value in holds), default=0)
 
 
 def is_bust(table: ScoringTable, dice: Iterable[int]) -> bool:
     """No die of the roll scores."""
-    return not _holds(table, counts_of(dice))
+    return not _holds_of(table, tuple(sorted(dice)))
 
 
 # --- the turn --------------------------------------------------------------------------------
@@ -344,14 +358,14 @@ class Turn:
 
     def rolled(self, faces: Sequence[int]) -> Turn:
         """The turn after a roll (faces kept sorted, so equal rolls give equal states)."""
-        return Turn(total=self.total, held=self.held, roll=tuple(sorted(faces)))
+        return _TURN(self.total, self.held, tuple(sorted(faces)))
 
     def hold(self, faces: tuple[int, ...], value: int, dice: int) -> Turn:
         """The turn after setting aside `faces` worth `value`; all dice set aside is hot dice."""
         held = tuple(sorted(self.held + faces))
         if len(held) == dice:
             held = ()
-        return Turn(total=self.total + value, held=held, roll=())
+        return _TURN(self.total + value, held, ())
 
     def is_hot(self) -> bool:
         """Every die has scored: the next roll uses them all again."""
@@ -361,6 +375,12 @@ class Turn:
         """Whether the turn total may be banked now: between rolls, and past the entry threshold
         for a player not yet on the board."""
         return not self.roll and self.total > 0 and (on_board or self.total >= entry)
+
+
+_TURN: Final = builder(Turn)
+"""Turn(total, held, roll) for the hot path (see `builder`)."""
+_NO_TURN: Final = Turn()
+"""The turn of a seat that has not rolled yet (a value: one shared object serves every state)."""
 
 
 def check_turn(where: str, turn: Turn, table: ScoringTable) -> None:
@@ -476,17 +496,26 @@ class Step:
     rng: Rng
 
 
+# Hot-path constructors (see `builder`): every field, positionally, in declaration order.
+_STEP: Final = builder(Step)
+"""Step(turn, score, events, outcome, rolls, rng)."""
+_EVENT: Final = builder(Event)
+"""Event(kind, player, cards, numbers, label, private)."""
+
+
 def roll_step(rules: DiceRules, turn: Turn, *, seat: int, score: int, rolls: tuple[int, ...], rng: Rng) -> Step:
     """Rolls the dice `turn` has not set aside; a roll that scores nothing busts the turn.
 
     Events: ROLLS with the faces, then on a bust BUSTS (labelled `rules.bust`) with the lost total.
     """
-    faces, rolls, rng = roll_dice(turn.to_roll(rules.table.dice), rolls, rng)
-    rolled = Event(EventKind.ROLLS, player=seat, numbers=faces)
-    if is_bust(rules.table, faces):
-        lost = Event(EventKind.BUSTS, player=seat, numbers=(turn.total,), label=rules.bust)
-        return Step(turn=Turn(), score=score, events=(rolled, lost), outcome=Outcome.BUST, rolls=rolls, rng=rng)
-    return Step(turn=turn.rolled(faces), score=score, events=(rolled,), outcome=Outcome.GOES_ON, rolls=rolls, rng=rng)
+    table = rules.table
+    faces, rolls, rng = roll_dice(turn.to_roll(table.dice), rolls, rng)
+    rolled = _EVENT(EventKind.ROLLS, seat, (), faces, "", False)
+    roll = tuple(sorted(faces))
+    if not _holds_of(table, roll):
+        lost = _EVENT(EventKind.BUSTS, seat, (), (turn.total,), rules.bust, False)
+        return _STEP(_NO_TURN, score, (rolled, lost), Outcome.BUST, rolls, rng)
+    return _STEP(_TURN(turn.total, turn.held, roll), score, (rolled,), Outcome.GOES_ON, rolls, rng)
 
 
 def hold_step(
@@ -497,16 +526,15 @@ def hold_step(
     Events: SETS_ASIDE with the value and the faces, TURN_TOTAL, and HOT_DICE when every die
     of the turn has scored.
     """
-    value = score_exact(rules.table, dice)
+    value = _exact_of(rules.table, dice)  # a legal hold's dice are sorted faces
     assert value is not None  # legal holds score exactly
     turn = turn.hold(dice, value, rules.table.dice)
-    events = [
-        Event(EventKind.SETS_ASIDE, player=seat, numbers=(value, *dice)),
-        Event(EventKind.TURN_TOTAL, player=seat, numbers=(turn.total,)),
-    ]
-    if turn.is_hot():
-        events.append(Event(EventKind.HOT_DICE, player=seat))
-    return Step(turn=turn, score=score, events=tuple(events), outcome=Outcome.GOES_ON, rolls=rolls, rng=rng)
+    aside = _EVENT(EventKind.SETS_ASIDE, seat, (), (value, *dice), "", False)
+    total = _EVENT(EventKind.TURN_TOTAL, seat, (), (turn.total,), "", False)
+    if not turn.is_hot():
+        return _STEP(turn, score, (aside, total), Outcome.GOES_ON, rolls, rng)
+    hot = _EVENT(EventKind.HOT_DICE, seat, (), (), "", False)
+    return _STEP(turn, score, (aside, total, hot), Outcome.GOES_ON, rolls, rng)
 
 
 def bank_step(rules: DiceRules, turn: Turn, *, seat: int, score: int, rolls: tuple[int, ...], rng: Rng) -> Step:
@@ -516,11 +544,12 @@ def bank_step(rules: DiceRules, turn: Turn, *, seat: int, score: int, rolls: tup
     with the score.
     """
     after = score + turn.total
-    events = [Event(EventKind.BANKS, player=seat, numbers=(turn.total,))]
-    if score == 0:
-        events.append(Event(EventKind.ENTERS, player=seat, label=rules.entered))
-    events.append(Event(EventKind.HAS, player=seat, numbers=(after,)))
-    return Step(turn=Turn(), score=after, events=tuple(events), outcome=Outcome.BANKED, rolls=rolls, rng=rng)
+    banks = _EVENT(EventKind.BANKS, seat, (), (turn.total,), "", False)
+    has = _EVENT(EventKind.HAS, seat, (), (after,), "", False)
+    if score:
+        return _STEP(_NO_TURN, after, (banks, has), Outcome.BANKED, rolls, rng)
+    enters = _EVENT(EventKind.ENTERS, seat, (), (), rules.entered, False)
+    return _STEP(_NO_TURN, after, (banks, enters, has), Outcome.BANKED, rolls, rng)
 
 
 def refusal(rules: DiceRules, phase: Phase, turn: Turn, *, hold: tuple[int, ...] | None, bank: bool) -> str | None:

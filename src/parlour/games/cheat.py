@@ -232,7 +232,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Cheat position: the hands, the cards being put down, the pile of claims."""
 
@@ -262,7 +262,7 @@ class State:
     @cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves, computed once per state: every seat's, or a view's viewer's."""
-        return _legal(self, None if self.rng is not None else self.viewer)
+        return _state_legal(self)
 
 
 _KEY: Final = [0] * 80
@@ -492,7 +492,14 @@ _TO_PLAY: Final = tuple(
 )
 _PASS_EVENTS: Final = tuple((Event(EventKind.PASSES, player=seat),) for seat in range(max(PLAYERS)))
 _CHEAT_CALLS: Final = tuple(Event(EventKind.CALLS, player=seat, label="cheat") for seat in range(max(PLAYERS)))
-_BUILD: Final = builder(State)
+
+
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    return _legal(state, None if state.rng is not None else state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` positionally, every field in order, for the play loop."""
 
 

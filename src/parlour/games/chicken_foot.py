@@ -230,7 +230,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Chicken Foot position: the centre double, hands, chicken yard and lines of play."""
 
@@ -261,7 +261,7 @@ class State:
     @cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves, computed once per state: every seat's, or a view's viewer's."""
-        return _legal(self, None if self.rng is not None else self.viewer)
+        return _state_legal(self)
 
 
 def _sorted_tiles(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
@@ -487,7 +487,12 @@ def _check_lines(lines: tuple[Line, ...], pips: int) -> None:
 
 # Phase helpers -------------------------------------------------------------------------------
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    return _legal(state, None if state.rng is not None else state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` positionally, every field in order, for the play loop."""
 _LINE: Final = builder(Line)
 _SET_LEGAL: Final = cached_setter(State, "legal")

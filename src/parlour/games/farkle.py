@@ -76,7 +76,7 @@ from parlour.core.dice import (
     turn_text,
 )
 from parlour.core.events import Event, EventKind
-from parlour.core.game import GameSpec, checked_apply, moves_for, require_options, require_players
+from parlour.core.game import GameSpec, builder, cached_setter, checked_apply, moves_for, require_options, require_players
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng
 from parlour.core.seats import check_seat, replace_at
@@ -189,12 +189,13 @@ class Options:
         """The one-page Farkle Rules sheet's FARKLE RULES sheet (the defaults): one last turn each after 10,000."""
         return cls()
 
-    @property
+    # Cached (in a slot, not a field: no part of eq, hash or JSON) because every move reads them.
+    @functools.cached_property
     def table(self) -> ScoringTable:
         """The scoring table these options select."""
         return TABLES[self.four_plus_pair_is_three_pairs, self.six_of_a_kind_split]
 
-    @property
+    @functools.cached_property
     def rules(self) -> DiceRules:
         """The turn machinery's rules these options select."""
         return RULES[self.four_plus_pair_is_three_pairs, self.six_of_a_kind_split]
@@ -273,6 +274,13 @@ class State:
         if self.rng is not None:
             return _legal(self, None)
         return () if self.viewer is None else _legal(self, self.viewer)
+
+
+_BUILD: Final = builder(State)
+"""State(options, hand, scores, player, first, turn, final, owed, over, rolls, rng, viewer, events)
+for the hot path (see `builder`)."""
+_SET_LEGAL: Final = cached_setter(State, "legal")
+"""Fills in a new state's `legal` (see `cached_setter`): `_apply` hands on the moves it computed."""
 
 
 # --- public API ------------------------------------------------------------------------------
@@ -467,6 +475,12 @@ def score_dice(dice: Iterable[int], options: Options | None = None) -> int:
 # --- phases ----------------------------------------------------------------------------------
 
 
+_TO_PLAY: Final = tuple(Event(EventKind.TO_PLAY, player=seat) for seat in range(max(PLAYERS)))
+"""The event that hands the dice to a seat, by seat (events are values: one object serves all)."""
+_NO_TURN: Final = Turn()
+"""The turn of a seat that has not rolled yet."""
+
+
 @cache
 def _roll_only(player: int) -> tuple[Move, ...]:
     return (Roll(player),)
@@ -484,20 +498,16 @@ def _hold_moves(player: int, roll: tuple[int, ...], table: ScoringTable) -> tupl
 
 def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     """The moves of the seat to play, or none when `only` names another seat (all public)."""
-    seat = state.player
-    if only is not None and only != seat:
+    seat, turn = state.player, state.turn
+    if state.over or (only is not None and only != seat):
         return ()
-    match phase(state):
-        case Phase.START:
-            return _roll_only(seat)
-        case Phase.ROLLED:
-            return _hold_moves(seat, state.turn.roll, state.options.table)
-        case Phase.HELD:
-            if state.turn.can_bank(on_board=state.scores[seat] > 0, entry=ENTRY):
-                return _roll_or_bank(seat)
-            return _roll_only(seat)
-        case Phase.OVER:
-            return ()
+    # The phases of `turn_phase`, tested directly: a roll waits (ROLLED), dice were held (HELD),
+    # or the turn has not started (START).
+    if turn.roll:
+        return _hold_moves(seat, turn.roll, state.options.table)
+    if turn.total and (turn.total >= ENTRY or state.scores[seat] > 0):  # `Turn.can_bank` between rolls
+        return _roll_or_bank(seat)
+    return _roll_only(seat)
 
 
 def _why_illegal(state: State, move: Move) -> str:
@@ -525,11 +535,18 @@ def _apply(state: State, move: Move) -> State:
         step = bank_step(rules, turn, seat=seat, score=score, rolls=rolls, rng=rng)
     match step.outcome:
         case Outcome.GOES_ON:
-            return attrs.evolve(state, turn=step.turn, rolls=step.rolls, rng=step.rng, events=step.events)
+            after = _BUILD(
+                state.options, state.hand, state.scores, seat, state.first, step.turn, state.final, state.owed,
+                False, step.rolls, step.rng, None, step.events,
+            )
         case Outcome.BUST:
-            return _end_turn(state, step)
+            after = _end_turn(state, step, step.events, final=state.final, owed=state.owed)
         case Outcome.BANKED:
-            return _after_bank(state, step)
+            after = _after_bank(state, step)
+    # Fill in the next moves now: a first read of the unset cached property costs more (attrs'
+    # __getattr__ behind a failed slot lookup) than computing them.
+    _SET_LEGAL(after, _legal(after, None))
+    return after
 
 
 def _after_bank(state: State, step: Step) -> State:
@@ -537,42 +554,52 @@ def _after_bank(state: State, step: Step) -> State:
     seat, after = state.player, step.score
     events = step.events
     final, owed = state.final, state.owed
-    high = max(score for other, score in enumerate(state.scores) if other != seat)
-    others = frozenset(range(len(state.scores))) - {seat}
     if not final and after >= state.options.target:
         # Seed: once someone scores 10,000 the remaining players have one last turn.
-        final, owed = True, others
+        final, owed = True, _others(state)
         events = (*events, Event(EventKind.NOTE, label="final round: everyone else has one last turn"))
-    elif final and state.options.final_round is FinalRound.UNTIL_UNBEATEN and after > high:
+    elif final and state.options.final_round is FinalRound.UNTIL_UNBEATEN and after > _high(state):
         # Seed's continuation: each time anyone beats the high scorer, everyone else plays again.
-        owed = others
+        owed = _others(state)
         note = "beats the high score: everyone else has one more turn"
         events = (*events, Event(EventKind.NOTE, player=seat, label=note))
-    state = attrs.evolve(state, final=final, owed=owed)
-    return _end_turn(state, attrs.evolve(step, events=events))
+    return _end_turn(state, step, events, final=final, owed=owed)
 
 
-def _end_turn(state: State, step: Step) -> State:
-    """Passes the dice clockwise (in the final round, to the next seat still owed a turn)."""
+def _others(state: State) -> frozenset[int]:
+    """Every seat but the one playing."""
+    return frozenset(range(len(state.scores))) - {state.player}
+
+
+def _high(state: State) -> int:
+    """The high score of the other seats."""
+    return max(score for other, score in enumerate(state.scores) if other != state.player)
+
+
+def _end_turn(state: State, step: Step, events: tuple[Event, ...], *, final: bool, owed: frozenset[int]) -> State:
+    """Passes the dice clockwise (in the final round, to the next seat still owed a turn).
+
+    `events` are the turn's last events, `final` whether the final round is on and `owed` the
+    seats owed a last turn, all as this turn leaves them (a bank may start the final round).
+    """
     new_scores = replace_at(state.scores, state.player, step.score)
     count = len(new_scores)
-    owed = state.owed
-    if state.final:
+    if final:
         if not owed:
             top = max(new_scores)
             won = tuple(s for s, score in enumerate(new_scores) if score == top)
-            return attrs.evolve(
-                state, scores=new_scores, turn=Turn(), over=True, rolls=step.rolls, rng=step.rng,
-                events=(*step.events, Event(EventKind.GAME_OVER, numbers=won)),
+            return _BUILD(
+                state.options, state.hand, new_scores, state.player, state.first, _NO_TURN, True, owed, True,
+                step.rolls, step.rng, None, (*events, Event(EventKind.GAME_OVER, numbers=won)),
             )
         nxt = next(s for s in ((state.player + ahead) % count for ahead in range(1, count)) if s in owed)
         owed = owed - {nxt}
     else:
         nxt = (state.player + 1) % count
     hand = state.hand + (1 if _passes(state.player, nxt, state.first, count) else 0)
-    return attrs.evolve(
-        state, scores=new_scores, player=nxt, turn=Turn(), owed=owed, hand=hand, rolls=step.rolls, rng=step.rng,
-        events=(*step.events, Event(EventKind.TO_PLAY, player=nxt)),
+    return _BUILD(
+        state.options, hand, new_scores, nxt, state.first, _NO_TURN, final, owed, False, step.rolls, step.rng,
+        None, (*events, _TO_PLAY[nxt]),
     )
 
 

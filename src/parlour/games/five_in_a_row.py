@@ -331,7 +331,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A 5 in a Row position."""
 
@@ -369,7 +369,7 @@ class State:
     @cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves, computed once per state: every seat's, or a view's viewer's."""
-        return _legal(self, None if self.rng is not None else self.viewer)
+        return _state_legal(self)
 
 
 ZONES: Final = (
@@ -573,7 +573,12 @@ def check_invariants(state: State) -> None:
 
 # Phase helpers -------------------------------------------------------------------------------
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    return _legal(state, None if state.rng is not None else state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 _SEATS: Final = range(MAX_PLAYERS)
 _START_CHIPS: Final = tuple(
     tuple(EMPTY if BOARD[r * SIZE + c] is not None else FREE for c in range(SIZE)) for r in range(SIZE)

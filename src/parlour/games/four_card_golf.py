@@ -231,7 +231,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Four-Card Golf position."""
 
@@ -266,7 +266,7 @@ class State:
     @cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves, computed once per state: every seat's, or a view's viewer's."""
-        return _legal(self, None if self.rng is not None else self.viewer)
+        return _state_legal(self)
 
 
 def _layouts_seen(state: object, viewer: int | None, owner: int | None) -> bool | tuple[bool, ...]:
@@ -429,7 +429,12 @@ def check_invariants(state: State) -> None:
 
 # Phase helpers -------------------------------------------------------------------------------
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    return _legal(state, None if state.rng is not None else state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 _DRAWS: Final = tuple(DrawStock(s) for s in range(MAX_PLAYERS))
 _TAKES: Final = tuple(tuple(TakeDiscard(s, p) for p in POSITIONS) for s in range(MAX_PLAYERS))
 _REPLACES: Final = tuple(tuple(Replace(s, p) for p in POSITIONS) for s in range(MAX_PLAYERS))

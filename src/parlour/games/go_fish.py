@@ -165,7 +165,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Go Fish position: hands, the stock, the books laid down, whose turn it is."""
 
@@ -192,7 +192,7 @@ class State:
     @cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves, computed once per state: every seat's, or a view's viewer's."""
-        return _legal(self, None if self.rng is not None else self.viewer)
+        return _state_legal(self)
 
 
 _KEY_AT: Final = [CARD_INDICES * 4] * CARD_INDICES
@@ -574,7 +574,12 @@ def _end(
     return attrs.evolve(over, events=tuple(events))
 
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    return _legal(state, None if state.rng is not None else state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` positionally, every field in order, for the play loop."""
 _EVENT: Final = builder(Event)
 """`Event(kind, player, cards, numbers, label, private)` positionally, for the play loop."""

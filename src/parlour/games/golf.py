@@ -288,7 +288,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Golf position."""
 
@@ -327,7 +327,7 @@ class State:
     @cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves, computed once per state: every seat's, or a view's viewer's."""
-        return _legal(self, None if self.rng is not None else self.viewer)
+        return _state_legal(self)
 
 
 def _grid_seen(state: object, viewer: int | None, owner: int | None) -> tuple[bool, ...]:
@@ -552,7 +552,12 @@ def check_invariants(state: State) -> None:
 
 # Phase helpers -------------------------------------------------------------------------------
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    return _legal(state, None if state.rng is not None else state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 _SEATS: Final = range(MAX_PLAYERS)
 _POSITIONS: Final = range(GRID_SIZE)
 _DRAWS: Final = tuple(DrawStock(s) for s in _SEATS)

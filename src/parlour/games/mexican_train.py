@@ -203,7 +203,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Mexican Train position: the round's engine, hands, boneyard and lines of play."""
 
@@ -236,7 +236,7 @@ class State:
     @cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves, computed once per state: every seat's, or a view's viewer's."""
-        return _legal(self, None if self.rng is not None else self.viewer)
+        return _state_legal(self)
 
 
 def _tile_key(tile: Tile) -> int:
@@ -437,7 +437,12 @@ def _check_lines(lines: tuple[Line, ...], n: int, pips: int) -> None:
 
 # Phase helpers -------------------------------------------------------------------------------
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    return _legal(state, None if state.rng is not None else state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` positionally, every field in order, for the play loop."""
 _LINE: Final = builder(Line)
 _INDEX: Final = {tile: i for i, tile in enumerate(SET)}

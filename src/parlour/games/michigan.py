@@ -197,7 +197,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Michigan position."""
 
@@ -227,7 +227,7 @@ class State:
     @cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves, computed once per state: every seat's, or a view's viewer's."""
-        return _legal(self, None if self.rng is not None else self.viewer)
+        return _state_legal(self)
 
     @cached_property
     def holders(self) -> tuple[int, ...]:
@@ -621,7 +621,12 @@ def _go_out(
     return attrs.evolve(over, events=tuple(events))
 
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    return _legal(state, None if state.rng is not None else state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` positionally, every field in order, for the hot path."""
 _SET_HOLDERS: Final[Callable[[State, tuple[int, ...]], None]] = cached_setter(State, "holders")
 """Fills a new state's `holders` (its slot) with the table `apply` already has."""

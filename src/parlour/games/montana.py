@@ -237,7 +237,7 @@ class Phase(enum.Enum):
     STOPPED = "stopped"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Montana position."""
 
@@ -261,7 +261,7 @@ class State:
     @cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves, computed once per state."""
-        return _legal(self, None if self.rng is not None else self.viewer)
+        return _state_legal(self)
 
 
 ZONES: Final = (
@@ -385,7 +385,12 @@ def check_invariants(state: State) -> None:
 
 # Play ----------------------------------------------------------------------------------------
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    return _legal(state, None if state.rng is not None else state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 _SEAT_0: Final = frozenset((0,))
 _POSITIONS: Final = range(CELLS)
 

@@ -192,7 +192,7 @@ class Phase(enum.Enum):
     LOST = "lost"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Monte Carlo position."""
 
@@ -214,9 +214,7 @@ class State:
     @cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves, computed once per state (a spectator's view has none)."""
-        if self.rng is None and self.viewer is None:
-            return ()
-        return _legal(self)
+        return _state_legal(self)
 
 
 ZONES: Final = (
@@ -389,7 +387,14 @@ def check_invariants(state: State) -> None:
 
 # Play ----------------------------------------------------------------------------------------
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    if state.rng is None and state.viewer is None:
+        return ()
+    return _legal(state)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 _CACHE_LEGAL: Final = cached_setter(State, "legal")
 """Fills a new state's cached `legal` with moves `_apply` already knows, exactly what `_legal`
 would compute."""

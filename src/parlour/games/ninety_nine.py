@@ -222,7 +222,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Ninety-Nine position."""
 
@@ -254,7 +254,7 @@ class State:
     @cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves, computed once per state: every seat's, or a view's viewer's."""
-        return _legal(self, None if self.rng is not None else self.viewer)
+        return _state_legal(self)
 
 
 ZONES: Final = (
@@ -709,7 +709,14 @@ _DRAWS: Final = seat_card_table(
     lambda seat, card: Event(EventKind.DRAWS, player=seat, cards=(card,), private=True), max(PLAYERS), standard_pack()
 )
 _TO_PLAY: Final = tuple(Event(EventKind.TO_PLAY, player=seat) for seat in range(max(PLAYERS)))
-_BUILD: Final = builder(State)
+
+
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    return _legal(state, None if state.rng is not None else state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` positionally, every field in order, for the play loop."""
 
 

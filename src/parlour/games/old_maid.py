@@ -165,7 +165,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """An Old Maid position."""
 
@@ -195,7 +195,7 @@ class State:
     @cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves, computed once per state: every seat's, or a view's viewer's."""
-        return _legal(self, None if self.rng is not None else self.viewer)
+        return _state_legal(self)
 
 
 def _hand_seen(state: object, viewer: int | None, owner: int | None) -> bool:
@@ -541,7 +541,12 @@ def _pair_event(key: int, drawer: int, pair: tuple[Card, Card]) -> Event:
     return event
 
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    return _legal(state, None if state.rng is not None else state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` positionally, every field in order, for the play loop."""
 _SAFE: Final = tuple(Event(EventKind.GOES_OUT, player=seat, label=SAFE) for seat in range(max(PLAYERS)))
 

@@ -200,7 +200,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Scum position. Seats are identities; `table` is where they sit this hand."""
 
@@ -231,7 +231,7 @@ class State:
     @cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves, computed once per state: every seat's, or a view's viewer's."""
-        return _legal(self, None if self.rng is not None else self.viewer)
+        return _state_legal(self)
 
 
 def _strength_sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -659,7 +659,12 @@ def _apply_pass(state: State, move: Pass) -> State:
     )  # fmt: skip
 
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    return _legal(state, None if state.rng is not None else state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` positionally, every field in order, for the play loop."""
 _NEW_ROUND: Final = PassingRound()
 _PASS_EVENTS: Final = tuple((Event(EventKind.PASSES, player=seat),) for seat in range(max(PLAYERS)))

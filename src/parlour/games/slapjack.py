@@ -198,7 +198,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Slapjack position: the face-down piles, the centre pile, who is out, the slap window."""
 
@@ -226,7 +226,7 @@ class State:
     @cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves, computed once per state: every seat's, or a view's viewer's."""
-        return _legal(self, None if self.rng is not None else self.viewer)
+        return _state_legal(self)
 
 
 ZONES: Final = (
@@ -434,7 +434,14 @@ _GIVES: Final = tuple(
     for seat in range(_SEATS)
 )
 _OUT: Final = tuple(Event(EventKind.DROPS_OUT, player=seat) for seat in range(_SEATS))
-_BUILD: Final = builder(State)
+
+
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    return _legal(state, None if state.rng is not None else state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` positionally, every field in order, for the play loop."""
 
 

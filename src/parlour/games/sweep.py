@@ -241,7 +241,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Sweep position."""
 
@@ -277,9 +277,7 @@ class State:
     @cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves, computed once per state: every seat's, or a view's viewer's."""
-        if self.rng is not None and self.phase is Phase.PLAY and self.up[self.turn] is _EMPTY_SLOTS:
-            return _legal_plain(self, self.pile)  # the common case, without `_legal`'s dispatch
-        return _legal(self, None if self.rng is not None else self.viewer)
+        return _state_legal(self)
 
 
 def _strength_sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -991,7 +989,14 @@ def _pick_up(
     return _next(state, Phase.PLAY, leader, hands, state.up, blinds, (), state.swept, events)
 
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    if state.rng is not None and state.phase is Phase.PLAY and state.up[state.turn] is _EMPTY_SLOTS:
+        return _legal_plain(state, state.pile)  # the common case, without `_legal`'s dispatch
+    return _legal(state, None if state.rng is not None else state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` positionally, every field in order, for the play loop."""
 
 

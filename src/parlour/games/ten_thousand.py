@@ -73,7 +73,7 @@ from parlour.core.dice import (
     turn_text,
 )
 from parlour.core.events import Event, EventKind
-from parlour.core.game import GameSpec, checked_apply, moves_for, require_options, require_players
+from parlour.core.game import GameSpec, builder, cached_setter, checked_apply, moves_for, require_options, require_players
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng
 from parlour.core.seats import replace_at
@@ -254,6 +254,13 @@ class State:
         if self.rng is not None:
             return _legal(self, None)
         return () if self.viewer is None else _legal(self, self.viewer)
+
+
+_BUILD: Final = builder(State)
+"""State(options, hand, scores, player, first, turn, offer, over, rolls, rng, viewer, events) for the
+hot path (see `builder`)."""
+_SET_LEGAL: Final = cached_setter(State, "legal")
+"""Fills in a new state's `legal` (see `cached_setter`): `_apply` hands on the moves it computed."""
 
 
 # --- public API ------------------------------------------------------------------------------
@@ -443,6 +450,12 @@ def _may_take_over(state: State) -> bool:
     return not state.options.takeover_requires_meld or state.scores[state.player] > 0
 
 
+_TO_PLAY: Final = tuple(Event(EventKind.TO_PLAY, player=seat) for seat in range(max(PLAYERS)))
+"""The event that hands the dice to a seat, by seat (events are values: one object serves all)."""
+_NO_TURN: Final = Turn()
+"""The turn of a seat that has not rolled yet."""
+
+
 @cache
 def _roll_only(player: int) -> tuple[Move, ...]:
     return (Roll(player),)
@@ -465,20 +478,18 @@ def _hold_moves(player: int, roll: tuple[int, ...]) -> tuple[Move, ...]:
 
 def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     """The moves of the seat to play, or none when `only` names another seat (all public)."""
-    seat = state.player
-    if only is not None and only != seat:
+    seat, turn = state.player, state.turn
+    if state.over or (only is not None and only != seat):
         return ()
-    match phase(state):
-        case Phase.START:
-            return _roll_or_take_over(seat) if _may_take_over(state) else _roll_only(seat)
-        case Phase.ROLLED:
-            return _hold_moves(seat, state.turn.roll)
-        case Phase.HELD:
-            if state.turn.can_bank(on_board=state.scores[seat] > 0, entry=MELD):
-                return _roll_or_bank(seat)
-            return _roll_only(seat)
-        case Phase.OVER:
-            return ()
+    # The phases of `turn_phase`, tested directly: a roll waits (ROLLED), dice were held (HELD),
+    # or the turn has not started (START).
+    if turn.roll:
+        return _hold_moves(seat, turn.roll)
+    if turn.total:
+        if turn.total >= MELD or state.scores[seat] > 0:  # `Turn.can_bank` between rolls
+            return _roll_or_bank(seat)
+        return _roll_only(seat)
+    return _roll_or_take_over(seat) if _may_take_over(state) else _roll_only(seat)
 
 
 def _why_illegal(state: State, move: Move) -> str:
@@ -525,26 +536,33 @@ def _apply(state: State, move: Move) -> State:
         step = bank_step(RULES, turn, seat=seat, score=score, rolls=rolls, rng=rng)
     match step.outcome:
         case Outcome.GOES_ON:
-            return attrs.evolve(state, turn=step.turn, offer=None, rolls=step.rolls, rng=step.rng, events=step.events)
+            after = _BUILD(
+                state.options, state.hand, state.scores, seat, state.first, step.turn, None, False, step.rolls,
+                step.rng, None, step.events,
+            )
         case Outcome.BUST:
-            return _end_turn(state, step, offer=None)
+            after = _end_turn(state, step, offer=None)
+        case Outcome.BANKED if step.score >= state.options.target:
+            # Seed: the first player to get 10,000 or higher wins, at once.
+            after = _BUILD(
+                state.options, state.hand, replace_at(state.scores, seat, step.score), seat, state.first, _NO_TURN,
+                None, True, step.rolls, step.rng, None, (*step.events, Event(EventKind.GAME_OVER, numbers=(seat,))),
+            )
         case Outcome.BANKED:
-            if step.score >= state.options.target:
-                # Seed: the first player to get 10,000 or higher wins, at once.
-                return attrs.evolve(
-                    state, scores=replace_at(state.scores, seat, step.score), turn=Turn(), offer=None, over=True,
-                    events=(*step.events, Event(EventKind.GAME_OVER, numbers=(seat,))),
-                )
-            return _end_turn(state, step, offer=Turn(total=turn.total, held=turn.held))
+            after = _end_turn(state, step, offer=Turn(total=turn.total, held=turn.held))
+    # Fill in the next moves now: a first read of the unset cached property costs more (attrs'
+    # __getattr__ behind a failed slot lookup) than computing them.
+    _SET_LEGAL(after, _legal(after, None))
+    return after
 
 
 def _end_turn(state: State, step: Step, *, offer: Turn | None) -> State:
     """Passes the dice clockwise, with the banked count (if any) open to take over."""
     nxt = (state.player + 1) % len(state.scores)
     hand = state.hand + (1 if nxt == state.first else 0)
-    return attrs.evolve(
-        state, scores=replace_at(state.scores, state.player, step.score), player=nxt, turn=Turn(), offer=offer,
-        hand=hand, rolls=step.rolls, rng=step.rng, events=(*step.events, Event(EventKind.TO_PLAY, player=nxt)),
+    return _BUILD(
+        state.options, hand, replace_at(state.scores, state.player, step.score), nxt, state.first, _NO_TURN, offer,
+        False, step.rolls, step.rng, None, (*step.events, _TO_PLAY[nxt]),
     )
 
 

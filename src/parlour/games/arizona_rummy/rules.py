@@ -133,7 +133,7 @@ class Phase(enum.Enum):
 Melds: TypeAlias = tuple[tuple[Meld, ...], ...]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. `stock[0]` is the top of the stock, `piles[s][-1]` the top of seat s's pile."""
 
@@ -169,7 +169,7 @@ class State:
     @functools.cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves, computed once per state: every seat's, or a view's viewer's."""
-        return _legal(self, None if self.rng is not None else self.viewer)
+        return _state_legal(self)
 
 
 
@@ -188,7 +188,12 @@ ZONES: Final = (
 """A hand is seen by its owner, the stock by nobody, the piles, the card just taken and the
 melds by everyone, the goer's face-down discard by the goer alone."""
 
-_build: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    return _legal(state, None if state.rng is not None else state.viewer)
+
+
+_build: Final = builder(State, cached={"legal": _state_legal})
 
 
 def new_game(

@@ -174,7 +174,7 @@ class Phase(enum.Enum):
     OVER = 2
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Cribbage position. Hands are sorted by rank (ace low), then suit."""
 
@@ -213,12 +213,17 @@ class State:
     @functools.cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves: every seat's in a real state, the viewer's alone in a view."""
-        if self.rng is not None:
-            return _legal(self, None)
-        return () if self.viewer is None else _legal(self, self.viewer)
+        return _state_legal(self)
 
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    if state.rng is not None:
+        return _legal(state, None)
+    return () if state.viewer is None else _legal(state, state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 _DISCARD, _PLAY, _OVER = Phase.DISCARD, Phase.PLAY, Phase.OVER
 _JACK_RANK: Final = Rank.JACK
 _SHOWS: Final = EventKind.SHOWS

@@ -228,7 +228,7 @@ class Making:
     """The seats sitting out this hand, in seat order (partners of lone players)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Euchre position. Hands are sorted for display (by printed suit, ace high)."""
 
@@ -263,9 +263,7 @@ class State:
     @functools.cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves: every seat's in a real state, the viewer's alone in a view."""
-        if self.rng is not None:
-            return _legal(self, None)
-        return () if self.viewer is None else _legal(self, self.viewer)
+        return _state_legal(self)
 
     @property
     def trump(self) -> Suit | None:
@@ -284,7 +282,16 @@ class State:
 
 
 _DEFAULTS: Final = Options()
-_BUILD: Final = builder(State)
+
+
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    if state.rng is not None:
+        return _legal(state, None)
+    return () if state.viewer is None else _legal(state, state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` for the hot path: every field in order, positionally."""
 
 

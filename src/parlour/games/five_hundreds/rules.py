@@ -80,7 +80,7 @@ class Phase(enum.Enum):
     OVER = 4
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. Hands are sorted; `stock[0]` is the top card, `discards[-1]` the top discard."""
 
@@ -146,12 +146,17 @@ class State:
     @functools.cached_property
     def legal(self) -> tuple[Move, ...]:
         """Every legal move in a real state; the viewer's alone in a view."""
-        if self.rng is not None:
-            return _legal(self, None)
-        return () if self.viewer is None else _legal(self, self.viewer)
+        return _state_legal(self)
 
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    if state.rng is not None:
+        return _legal(state, None)
+    return () if state.viewer is None else _legal(state, state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` for the play loop: every field in order, positionally."""
 _SET_WANTS: Final = cached_setter(State, "wants")
 _SET_FITS: Final = cached_setter(State, "fits")

@@ -77,7 +77,7 @@ class Phase(enum.Enum):
     OVER = 3
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. Hands are sorted by rank; `stock[0]` is the top card, `discards[-1]` the top
     discard."""
@@ -117,12 +117,17 @@ class State:
     @functools.cached_property
     def legal(self) -> tuple[Move, ...]:
         """Every legal move in a real state; the viewer's alone in a view."""
-        if self.rng is not None:
-            return _legal(self, None)
-        return () if self.viewer is None else _legal(self, self.viewer)
+        return _state_legal(self)
 
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    if state.rng is not None:
+        return _legal(state, None)
+    return () if state.viewer is None else _legal(state, state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` for the play loop: every field in order, positionally."""
 _MELD: Final = builder(Meld)
 """`Meld(kind, cards, rank, suit, low)` for the play loop."""

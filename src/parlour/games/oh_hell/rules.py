@@ -125,7 +125,7 @@ class Phase(enum.Enum):
 _BLIND, _BID, _PLAY, _OVER = Phase.BLIND, Phase.BID, Phase.PLAY, Phase.OVER
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """An Oh Hell position. Hands are sorted; `won` holds the cards of each seat's tricks."""
 
@@ -158,13 +158,20 @@ class State:
     @functools.cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves: every seat's in a real state, the viewer's alone in a view."""
-        if self.rng is not None:
-            return _legal(self, None)
-        return () if self.viewer is None else _legal(self, self.viewer)
+        return _state_legal(self)
 
 
 _DEFAULTS: Final = Options()
-_BUILD: Final = builder(State)
+
+
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    if state.rng is not None:
+        return _legal(state, None)
+    return () if state.viewer is None else _legal(state, state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` for the hot path: every field in order, positionally."""
 ZONES: Final = (
     Zone("hands", Seen.OWNER, by_seat=True, sort=sorted_cards),

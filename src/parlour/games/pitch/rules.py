@@ -122,7 +122,7 @@ _PACK_PLACES: Final = tuple(_PLACE[c] for c in PACK)
 # State
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Pitch position. Hands are sorted (by suit, ace high)."""
 
@@ -160,12 +160,17 @@ class State:
     @functools.cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves: every seat's in a real state, the viewer's alone in a view."""
-        if self.rng is not None:
-            return _legal(self, None)
-        return () if self.viewer is None else _legal(self, self.viewer)
+        return _state_legal(self)
 
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    if state.rng is not None:
+        return _legal(state, None)
+    return () if state.viewer is None else _legal(state, state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` for the play loop: every field in order, positionally."""
 
 ZONES: Final = (

@@ -145,7 +145,7 @@ class Phase(enum.Enum):
 _TRICKS, _SEVENS_PHASE, _OVER = Phase.TRICKS, Phase.SEVENS, Phase.OVER
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Saskatchewan Rummy position. Hands are sorted; money is in cents."""
 
@@ -176,9 +176,7 @@ class State:
     @functools.cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves: every seat's in a real state, the viewer's alone in a view."""
-        if self.rng is not None:
-            return _legal(self, None)
-        return () if self.viewer is None else _legal(self, self.viewer)
+        return _state_legal(self)
 
     @property
     def pot(self) -> int:
@@ -186,7 +184,14 @@ class State:
         return sum(self.paid) - sum(self.received)
 
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    if state.rng is not None:
+        return _legal(state, None)
+    return () if state.viewer is None else _legal(state, state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 
 ZONES: Final = (
     Zone("hands", Seen.OWNER, by_seat=True, sort=sorted_cards),

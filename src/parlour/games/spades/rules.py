@@ -116,7 +116,7 @@ _LEADS: Final = tuple(Trick(s) for s in range(4))
 # State
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Spades position. Scores and bags are per side (index 0: seats 0 and 2)."""
 
@@ -147,12 +147,17 @@ class State:
     @functools.cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves: the seat to act's in a real state, the viewer's alone in a view."""
-        if self.rng is not None:
-            return _legal(self, None)
-        return () if self.viewer is None else _legal(self, self.viewer)
+        return _state_legal(self)
 
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    if state.rng is not None:
+        return _legal(state, None)
+    return () if state.viewer is None else _legal(state, state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 
 
 def _hand_seen(state: object, viewer: int | None, owner: int | None) -> bool:

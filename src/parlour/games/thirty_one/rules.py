@@ -171,7 +171,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Thirty-One position."""
 
@@ -208,7 +208,7 @@ class State:
     @cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves, computed once per state: every seat's, or a view's viewer's."""
-        return _legal(self, None if self.rng is not None else self.viewer)
+        return _state_legal(self)
 
 
 def _hands_seen(state: object, viewer: int | None, owner: int | None) -> bool | tuple[bool, ...]:
@@ -396,7 +396,12 @@ def _check_over(state: State) -> None:
 
 # Phase helpers -------------------------------------------------------------------------------
 
-_BUILD: Final = builder(State)
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    return _legal(state, None if state.rng is not None else state.viewer)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 _DRAWS: Final = tuple(DrawStock(s) for s in range(MAX_PLAYERS))
 _TAKES: Final = tuple(TakeDiscard(s) for s in range(MAX_PLAYERS))
 _KNOCKS: Final = tuple(Knock(s) for s in range(MAX_PLAYERS))
