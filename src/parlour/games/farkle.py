@@ -242,7 +242,7 @@ MOVE_TYPES: Final = (Roll, Hold, Bank)
 # --- state -----------------------------------------------------------------------------------
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Farkle position. A seat is on the board exactly when its score is above zero."""
 

@@ -224,7 +224,7 @@ MOVE_TYPES: Final = (Roll, TakeOver, Hold, Bank)
 # --- state -----------------------------------------------------------------------------------
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A 10,000 position. A seat has melded exactly when its score is above zero."""
 
