@@ -63,7 +63,8 @@ def _legal(state: FloorState) -> tuple[int, ...]:
         return ()
     if state.passes is not None:
         passes, hands = state.passes, state.hands
-        return tuple([seat * 52 + card for seat in range(PLAYERS) if len(passes[seat]) < PASS_COUNT for card in hands[seat]])
+        choosing = [seat for seat in range(PLAYERS) if len(passes[seat]) < PASS_COUNT]
+        return tuple([seat * 52 + card for seat in choosing for card in hands[seat]])
     hand = state.hands[(state.leader + len(state.trick)) % PLAYERS]
     if state.trick:
         suit = state.trick[0] // 13
