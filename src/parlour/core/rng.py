@@ -14,7 +14,6 @@ C while the state holds nothing mutable.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Iterable
 from typing import TypeVar
 
@@ -31,7 +30,7 @@ MAX_COUNTER = 2**32
 
 def fresh_seed() -> int:
     """A new seed from the operating system, for `new_game(seed=None)`."""
-    return secrets.randbelow(MAX_SEED)
+    return random.SystemRandom().randrange(MAX_SEED)  # os.urandom, without importing secrets
 
 
 def seeded(seed: int | None) -> Rng:
