@@ -19,7 +19,24 @@ from parlour.core.errors import IllegalMove
 from parlour.core.events import EventKind
 from parlour.games import jokers_wild as jw
 from parlour.games.jokers_wild import Discard, Options, Phase, PlayCard, State
-from parlour.games.jokers_wild.board import land
+from parlour.core.cards import Rank
+from parlour.games.jokers_wild import rules
+from parlour.games.jokers_wild.board import (
+    CASTLE,
+    COME_OUTS,
+    EMPTY,
+    ENTRANCES,
+    HOLES,
+    HOME,
+    MARBLES,
+    Leg,
+    controlled,
+    forward,
+    land,
+    occupancy,
+    partner_of,
+)
+from parlour.games.jokers_wild.rules import BACKWARD, COMES_OUT, SPLIT, STEPS, Move
 
 H = jw.HOME
 
@@ -533,3 +550,388 @@ def test_fast_move_generation_agrees_with_a_slow_walk_of_the_rules() -> None:
             checked += 1
             state = jw.apply(state, legal[rnd.randrange(len(legal))])
     assert checked > 1000
+
+
+# The move generator as it was before the speed work (commit 7a6ee74: per-card recomputation
+# from `reaches`, a full board occupancy table, the split search over every ordered pair), kept
+# verbatim but renamed as the reference for the legal move ORDER that goldens and perft rely on.
+
+_REF_PLAYS: dict[int, PlayCard] = {}
+
+
+def _ref_legal(state: State, only: int | None) -> tuple[Move, ...]:
+    """The moves of the seat to play (`only` None on a real state, or a view's viewer)."""
+    if state.phase is Phase.OVER:
+        return ()
+    seat = state.turn
+    if only is None and state.rng is None:
+        return ()
+    if only is not None and only != seat:
+        return ()
+    held = state.hands[seat]
+    marbles = state.marbles
+    n = len(marbles)
+    owner = seat
+    if n == 4 and marbles[seat][0] >= CASTLE:
+        owner = (seat + 2) % 4
+    mate = (owner + 2) % 4 if n == 4 else -2
+    row = marbles[owner]
+    occ: list[int] | None = None  # hole owners, found only when a card needs them
+    entrance = ENTRANCES[n][owner]
+    mate_gate = ENTRANCES[n][mate] if mate >= 0 else -1
+    cache = _REF_PLAYS
+    prefix = (seat * 4 + owner) * 80
+    moves: list[Move] = []
+    last: Rank | None = None
+    runs: list[tuple[int, int, int, int, int]] | None = None
+    for card in held:
+        rank = card.rank
+        if rank is last:
+            continue
+        last = rank
+        key = (prefix + card.index) * 6400
+        if rank is Rank.JOKER:
+            targets = sorted([(p, o) for o, r in enumerate(marbles) if o != owner for p in r if 0 <= p < CASTLE])
+            append = moves.append
+            for start in row:
+                if not 0 <= start < CASTLE:
+                    continue
+                base = key + (start + 1) * 80 + 1
+                for end, o in targets:
+                    if o == mate:
+                        occ = occupancy(marbles) if occ is None else occ
+                        if not _ref_mate_ok(occ, start, end, owner, mate, mate_gate):
+                            continue
+                    m = cache.get(base + end)
+                    if m is None:
+                        m = cache[base + end] = PlayCard(seat, card, ((owner, start, end),))
+                    append(m)
+        elif rank is Rank.EIGHT:
+            if occ is None:
+                occ = occupancy(marbles)
+            for start in row:
+                if not 0 <= start < CASTLE:
+                    continue
+                for k in range(1, BACKWARD + 1):
+                    o = occ[(start - k) % HOLES]
+                    if o == owner or o == mate:
+                        break
+                else:
+                    k = 0
+                end = (start - BACKWARD) % HOLES
+                if k == 0 or (k == BACKWARD and o == mate and _ref_mate_ok(occ, start, end, owner, mate, mate_gate)):
+                    moves.append(_ref_play(cache, key + (start + 1) * 80 + end + 1, seat, card, ((owner, start, end),)))
+        else:
+            steps = STEPS[rank]
+            if rank in COMES_OUT and row[0] == HOME:
+                hole = COME_OUTS[n][owner]
+                o = EMPTY
+                for who, r in enumerate(marbles):
+                    if hole in r:
+                        o = who
+                        break
+                if o == mate:
+                    occ = occupancy(marbles) if occ is None else occ
+                    if not _ref_mate_ok(occ, HOME, hole, owner, mate, mate_gate):
+                        o = owner  # the partner could not be sent to its entrance
+                if o != owner:
+                    k = key + hole + 1
+                    m = cache.get(k)
+                    if m is None:
+                        m = cache[k] = PlayCard(seat, card, ((owner, HOME, hole),))
+                    moves.append(m)
+            if runs is None:
+                runs = _ref_reaches(marbles, owner, mate, entrance)
+            for start, block, _, d, room in runs:
+                if start >= CASTLE:
+                    if start + steps < room:
+                        end = start + steps
+                    else:
+                        continue
+                    k = key + (start + 1) * 80 + end + 1
+                    m = cache.get(k)
+                    if m is None:
+                        m = cache[k] = PlayCard(seat, card, ((owner, start, end),))
+                    moves.append(m)
+                    continue
+                if d < steps and block > d:
+                    end = CASTLE + steps - d - 1
+                    if end < room:
+                        k = key + (start + 1) * 80 + end + 1
+                        m = cache.get(k)
+                        if m is None:
+                            m = cache[k] = PlayCard(seat, card, ((owner, start, end),))
+                        moves.append(m)
+                if steps == block and occ is None:
+                    occ = occupancy(marbles)
+                if steps < block or (
+                    steps == block
+                    and occ is not None
+                    and occ[(start + steps) % HOLES] == mate
+                    and _ref_mate_ok(occ, start, (start + steps) % HOLES, owner, mate, mate_gate)
+                ):
+                    end = (start + steps) % HOLES
+                    k = key + (start + 1) * 80 + end + 1
+                    m = cache.get(k)
+                    if m is None:
+                        m = cache[k] = PlayCard(seat, card, ((owner, start, end),))
+                    moves.append(m)
+            if rank is Rank.SEVEN:
+                _ref_split_moves(moves, seat, card, marbles, owner, occ, runs)
+    if moves:
+        return tuple(moves)
+    out: list[Move] = []
+    last = None
+    for card in held:
+        if card.rank is not last:
+            last = card.rank
+            out.append(rules._DISCARDS[seat][card.index])
+    return tuple(out)
+
+
+def _ref_play(cache: dict[int, PlayCard], key: int, seat: int, card: Card, legs: tuple[Leg, ...]) -> PlayCard:
+    """The one `PlayCard` object for these values (moves are built once and reused)."""
+    move = cache.get(key)
+    if move is None:
+        move = cache[key] = PlayCard(seat, card, legs)
+    return move
+
+
+def _ref_split_moves(
+    moves: list[Move],
+    seat: int,
+    card: Card,
+    marbles: tuple[tuple[int, ...], ...],
+    owner: int,
+    occ: list[int] | None,
+    runs: list[tuple[int, int, int, int, int]],
+) -> None:
+    """The 7 split k + (7 - k) over two different marbles, the first part first (k = 1..6);
+    each pair of movements once. After a first part that brings the seat's last marble into
+    its Castle, the rest goes to a partner's marble, or is wasted if none can take it.
+
+    The second part is worked out from the first board and the two holes the first part
+    changed (the hole it left and the one it reached); first parts that bump a partner or
+    bring the last marble in go through `_ref_split_slow` on the board after them."""
+    if len(runs) < 2:
+        return
+    n = len(marbles)
+    row = marbles[owner]
+    mate = (owner + 2) % 4 if n == 4 else -2
+    entrance = ENTRANCES[n][owner]
+    gate = ENTRANCES[n][mate] if mate >= 0 else -1
+    lane = [p for p in row if p >= CASTLE]
+    outside = len(row) - len(lane)
+    seen: set[int] = set()
+    cache = _REF_PLAYS
+    prefix = ((seat * 4 + owner) * 80 + card.index) * 6400
+    for first, block, _, d, room in runs:
+        for k in range(1, SPLIT):
+            rest = SPLIT - k
+            if first >= CASTLE:
+                if first + k >= room:
+                    break
+                mids = [first + k]
+            else:
+                mids = []
+                if d < k and block > d and CASTLE + k - d - 1 < room:
+                    mids.append(CASTLE + k - d - 1)
+                if k < block:
+                    mids.append((first + k) % HOLES)
+                elif k == block and mate >= 0 and (first + k) % HOLES in marbles[mate]:
+                    occ = occupancy(marbles) if occ is None else occ
+                    if _ref_mate_ok(occ, first, (first + k) % HOLES, owner, mate, gate):
+                        _ref_split_slow(moves, seat, card, marbles, (owner, first, (first + k) % HOLES), rest, seen)
+                if not mids:
+                    continue
+            for mid in mids:
+                leg1 = (owner, first, mid)
+                if outside == 1 and first < CASTLE <= mid:
+                    _ref_split_slow(moves, seat, card, marbles, leg1, rest, seen)
+                    continue
+                if mid >= CASTLE:
+                    lane2 = sorted([p for p in lane if p != first] + [mid])
+                else:
+                    lane2 = lane
+                low = lane2[0] if lane2 else CASTLE + MARBLES
+                key1 = prefix + (first + 1) * 80 + mid + 1
+                for second, one, two, d2, _ in runs:
+                    if second == first:
+                        continue
+                    if second >= CASTLE:
+                        end = second + rest
+                        if end >= CASTLE + MARBLES:
+                            continue
+                        for p in lane2:
+                            if second < p <= end:
+                                break
+                        else:
+                            ends = [end]
+                            _ref_add_splits(moves, seen, cache, key1, seat, card, leg1, second, ends)
+                        continue
+                    block2 = one
+                    if first < CASTLE and (first - second) % HOLES == one:
+                        block2 = two
+                    if mid < CASTLE:
+                        reach = (mid - second) % HOLES
+                        if reach < block2:
+                            block2 = reach
+                    ends = []
+                    if d2 < rest and block2 > d2 and CASTLE + rest - d2 - 1 < low:
+                        ends.append(CASTLE + rest - d2 - 1)
+                    end = (second + rest) % HOLES
+                    if rest < block2:
+                        ends.append(end)
+                    elif rest == block2 and end != mid and gate != end and mate >= 0 and end in marbles[mate]:
+                        occ = occupancy(marbles) if occ is None else occ
+                        if gate in (first, second) or (gate != mid and occ[gate] != owner and occ[gate] != mate):
+                            ends.append(end)
+                    if ends:
+                        _ref_add_splits(moves, seen, cache, key1, seat, card, leg1, second, ends)
+
+
+def _ref_add_splits(
+    moves: list[Move],
+    seen: set[int],
+    cache: dict[int, PlayCard],
+    key1: int,
+    seat: int,
+    card: Card,
+    leg1: Leg,
+    second: int,
+    ends: list[int],
+) -> None:
+    """Adds the splits `leg1` then `second` to each of `ends`, each pair of movements once."""
+    owner, first, mid = leg1
+    for end in ends:
+        pair = (first * 100 + mid) * 10000 + second * 100 + end
+        if first > second:
+            pair = (second * 100 + end) * 10000 + first * 100 + mid
+        if pair in seen:
+            continue
+        seen.add(pair)
+        k2 = (key1 * 80 + second + 1) * 80 + end + 1
+        m = cache.get(k2)
+        if m is None:
+            m = cache[k2] = PlayCard(seat, card, (leg1, (owner, second, end)))
+        moves.append(m)
+
+
+def _ref_split_slow(
+    moves: list[Move], seat: int, card: Card, marbles: tuple[tuple[int, ...], ...], leg1: Leg, rest: int, seen: set[int]
+) -> None:
+    """The second part of a split after a first part that bumps a partner or brings the last
+    marble in, worked out on the board after the first part."""
+    after = land(marbles, leg1)
+    if after is None:
+        return
+    n = len(marbles)
+    owner, first, mid = leg1
+    second_owner = controlled(after, seat)
+    if second_owner == owner and after[owner][0] >= CASTLE:
+        second_owner = -1  # that part won the game: nothing is left to move
+    found = False
+    if second_owner >= 0:
+        occ2 = occupancy(after)
+        row2 = after[second_owner]
+        mate2 = partner_of(second_owner, n)
+        mate2_id = -2 if mate2 is None else mate2
+        entrance2 = ENTRANCES[n][second_owner]
+        for start2 in sorted(set(row2)):
+            if start2 == HOME or (second_owner == owner and start2 == mid):
+                continue
+            for end2 in forward(occ2, row2, second_owner, mate2_id, entrance2, start2, rest):
+                leg2 = (second_owner, start2, end2)
+                if land(after, leg2) is None:
+                    continue
+                found = True
+                if second_owner == owner:
+                    pair = (first * 100 + mid) * 10000 + start2 * 100 + end2
+                    if first > start2:
+                        pair = (start2 * 100 + end2) * 10000 + first * 100 + mid
+                else:
+                    pair = -((((second_owner * 100 + first) * 100 + mid) * 100 + start2) * 100 + end2) - 1
+                if pair not in seen:
+                    seen.add(pair)
+                    moves.append(PlayCard(seat, card, (leg1, leg2)))
+    if not found and second_owner != owner and after[owner][0] >= CASTLE and marbles[owner][0] < CASTLE:
+        moves.append(PlayCard(seat, card, (leg1,)))
+
+
+def _ref_reaches(
+    marbles: tuple[tuple[int, ...], ...], owner: int, mate: int, entrance: int
+) -> list[tuple[int, int, int, int, int]]:
+    """For each marble of `owner` out of Home: (its position, the distance to the first marble
+    of its side ahead on the track, to the second one, to its castle entrance, and the first
+    castle position it may not reach or pass). What every forward card needs, found once.
+
+    Distances to marbles of the side are 72 where there is none; castle marbles give 0s.
+    """
+    row = marbles[owner]
+    track = [p for p in row if 0 <= p < CASTLE]
+    side = track + [p for p in marbles[mate] if 0 <= p < CASTLE] if mate >= 0 else track
+    side.sort()
+    count = len(side)
+    lane = [p for p in row if p >= CASTLE]
+    first_room = lane[0] if lane else CASTLE + MARBLES
+    out = []
+    for start in row:
+        if start == HOME:
+            continue
+        if start >= CASTLE:
+            room = CASTLE + MARBLES
+            for p in lane:
+                if p > start:
+                    room = p
+                    break
+            out.append((start, 0, 0, 0, room))
+            continue
+        i = side.index(start)
+        one = (side[(i + 1) % count] - start) % HOLES if count > 1 else HOLES
+        two = (side[(i + 2) % count] - start) % HOLES if count > 2 else HOLES
+        out.append((start, one, two, (entrance - start) % HOLES, first_room))
+    return out
+
+
+def _ref_mate_ok(occ: list[int], start: int, end: int, owner: int, mate: int, gate: int) -> bool:
+    """Whether landing on the partner's marble at `end` (from `start`) may send it to its
+    castle entrance `gate`: not if a marble of the side would be there."""
+    if gate == end:
+        return False
+    if gate == start:
+        return True
+    o = occ[gate]
+    return o != owner and o != mate
+
+
+def _random_states() -> list[State]:
+    """States from random matches: short ones at both player counts, and whole long ones (to
+    reach full castles, partners' assistance and sevens that bring the last marble in)."""
+    states = []
+    quick = Options(max_turns=300)
+    games = [(players, seed, quick) for players in (2, 4) for seed in range(12)]
+    games += [(2, 50, Options()), (4, 51, Options()), (4, 52, Options())]
+    for players, seed, options in games:
+        state = jw.new_game(players, seed=seed, options=options)
+        rnd = random.Random(seed)
+        while not jw.is_over(state):
+            states.append(state)
+            legal = jw.legal_moves(state)
+            state = jw.apply(state, legal[rnd.randrange(len(legal))])
+    return states
+
+
+def test_move_generator_keeps_the_reference_order() -> None:
+    """The fast generator (marble reach tables, sorted side marbles, the flat split search)
+    lists exactly the moves of the reference above, in the same order, on real states and
+    on each seat's view."""
+    states = _random_states()
+    assert len(states) > 5000
+    sevens = 0
+    for state in states:
+        assert rules._legal(state, None) == _ref_legal(state, None), jw.render(state)
+        seat = state.turn
+        seen = jw.view(state, seat)
+        assert rules._legal(seen, seat) == _ref_legal(seen, seat)
+        sevens += any(card.rank is Rank.SEVEN for card in state.hands[seat])
+    assert sevens > 1000

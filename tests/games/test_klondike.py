@@ -375,3 +375,71 @@ def test_pure_helpers_fit_the_rules() -> None:
     assert not fits_tableau(Card.parse("6D"), Card.parse("7H"))
     assert not fits_tableau(Card.parse("5D"), Card.parse("7C"))
     assert fits_tableau(Card.parse("KH"), None) and not fits_tableau(Card.parse("QH"), None)
+
+
+# The fast move generation against a plain reading of the rules ---------------------------------
+
+
+def reference_moves(state: State) -> tuple[klondike.Move, ...]:
+    """The legal moves by a plain scan of every place, in the order `legal_moves` documents (the
+    oracle for the board facts that `apply` carries from state to state)."""
+    if state.phase is not Phase.PLAY:
+        return ()
+    o = state.options
+    found = state.foundations
+    tops = [pile[-1] if pile else None for pile in state.tableau]
+    waste = state.waste[-1] if state.waste else None
+    out: list[klondike.Move] = []
+
+    def to_foundation(card: Card) -> bool:
+        assert card.suit is not None
+        return fits_foundation(card, found[FOUNDATION_SUITS.index(card.suit)])
+
+    if waste is not None and to_foundation(waste):
+        out.append(klondike.MoveCards(0, waste, klondike.WASTE, klondike.FOUNDATION))
+    out += [klondike.MoveCards(0, t, p, klondike.FOUNDATION) for p, t in enumerate(tops) if t and to_foundation(t)]
+    if waste is not None:
+        out += [klondike.MoveCards(0, waste, klondike.WASTE, p) for p, t in enumerate(tops) if fits_tableau(waste, t)]
+    for p, (pile, down) in enumerate(zip(state.tableau, state.face_down)):
+        onto_cards: list[klondike.Move] = []
+        onto_empty: list[klondike.Move] = []
+        for t, top in enumerate(tops):
+            for k in range(down, len(pile)):
+                if t != p and fits_tableau(pile[k], top) and (top is not None or k > 0):
+                    (onto_cards if top is not None else onto_empty).append(klondike.MoveCards(0, pile[k], p, t))
+        out += onto_cards + onto_empty
+    if o.foundation_to_tableau:
+        for f in found:
+            if f:
+                back = [p for p, t in enumerate(tops) if fits_tableau(f[-1], t)]
+                out += [klondike.MoveCards(0, f[-1], klondike.FOUNDATION, p) for p in back]
+    if state.stock:
+        out.append(klondike.Draw(0))
+    elif state.waste and (not o.passes or state.passes < o.passes):
+        out.append(klondike.Recycle(0))
+    return tuple(out)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        Options(max_moves=300),
+        Options(draw=3, passes=3, scoring=Scoring.STANDARD, max_moves=300),
+        Options(foundation_to_tableau=False, passes=2, max_moves=300),
+        Options(stall_rule=False, max_moves=300),
+    ],
+)
+def test_the_moves_carried_from_state_to_state_match_a_plain_scan(options: Options) -> None:
+    """The board facts `apply` hands on (and finds again in its cache) give exactly the moves,
+    in exactly the order, of a plain scan of the rules, on random games; so does a state that
+    derives them afresh."""
+    for seed in range(30):
+        state = klondike.new_game(seed=seed, options=options)
+        rnd = random.Random(seed)
+        while True:
+            legal = klondike.legal_moves(state)
+            assert legal == reference_moves(state)
+            assert klondike.legal_moves(attrs.evolve(state)) == legal
+            if not legal:
+                break
+            state = klondike.apply(state, legal[rnd.randrange(len(legal))])

@@ -49,6 +49,7 @@ Readings where the seed is silent (library choices, stated in the docs):
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Final, TypeAlias
@@ -58,7 +59,15 @@ import attrs
 from parlour.core.cards import CARD_INDICES, HIDDEN, Card, Rank, Suit, cards_text, standard_pack
 from parlour.core.deck import shuffled_or_fixed
 from parlour.core.events import Event, EventKind
-from parlour.core.game import GameSpec, builder, checked_apply, moves_for, require_options, require_players
+from parlour.core.game import (
+    GameSpec,
+    builder,
+    cached_setter,
+    checked_apply,
+    moves_for,
+    require_options,
+    require_players,
+)
 from parlour.core.notation import parse_by_matching
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
@@ -69,6 +78,7 @@ __all__ = [
     "MOVE_TYPES",
     "PACK",
     "ZONES",
+    "Board",
     "Draw",
     "Move",
     "MoveCards",
@@ -194,10 +204,6 @@ _RANK: Final = tuple(_RANK_AT)
 _SLOT: Final = tuple(_SLOT_AT)
 _RED: Final = tuple(_RED_AT)
 KING: Final = int(Rank.KING)
-_FIT: Final = tuple((_RANK[i], _SLOT[i], int(_RED[i]) ^ (_RANK[i] & 1)) for i in range(CARD_INDICES))
-"""`_FIT[card.index]`: the card's rank, foundation slot and parity colour (1 for red, flipped
-on odd ranks): a card goes on a top card one rank higher with the same parity colour."""
-_PILE_RANGE: Final = range(PILES)
 _ACCEPTS: Final = tuple(
     tuple(
         c.index
@@ -207,7 +213,34 @@ _ACCEPTS: Final = tuple(
     for i in range(CARD_INDICES)
 )
 """`_ACCEPTS[top.index]`: the indices of the cards that may be placed on `top` in the tableau."""
-del _card
+_GOES_ON: Final = tuple(tuple(t for t in range(CARD_INDICES) if i in _ACCEPTS[t]) for i in range(CARD_INDICES))
+"""`_GOES_ON[card.index]`: the indices of the top cards `card` may be placed on (none for a king)."""
+NO_CARD: Final = 0
+"""An index no card of the pack has (that of HIDDEN): "no card" in the index tables below."""
+_NEXT: Final = tuple(
+    tuple(next(c.index for c in PACK if c.suit is suit and int(c.rank) == h + 1) for h in range(KING)) + (-1,)
+    for suit in FOUNDATION_SUITS
+)
+"""`_NEXT[slot][len(foundation)]`: the index of the card that foundation takes next (-1, no
+card's, once it is full)."""
+_KINGS: Final = tuple(c.index for c in PACK if c.rank is Rank.KING)
+_KING_BITS: Final = sum(1 << i for i in _KINGS)
+_STEP_AT: Final = [0] * CARD_INDICES
+_STEP_BACK_AT: Final = [0] * CARD_INDICES
+for _card in PACK:
+    _next = _NEXT[_SLOT[_card.index]]
+    _rank = int(_card.rank)
+    _STEP_AT[_card.index] = 1 << _card.index | (1 << _next[_rank] if _rank < KING else 0)
+    _STEP_BACK_AT[_card.index] = 1 << _card.index | (1 << _next[_rank - 2] if _rank > 1 else 0)
+_STEP: Final = tuple(_STEP_AT)
+"""`_STEP[card.index]`: what changes in the mask of the cards the foundations take next when the
+card goes onto its foundation or comes back (the card and the next of its suit: XOR both ways)."""
+_STEP_BACK: Final = tuple(_STEP_BACK_AT)
+"""`_STEP_BACK[card.index]`: what changes in the mask of the foundations' top cards when the card
+goes onto its foundation or comes back (the card and the one under it)."""
+del _card, _next, _rank
+_TAKES: Final = tuple(sum(1 << c for c in _ACCEPTS[i]) for i in range(CARD_INDICES))
+"""`_TAKES[top.index]`: `_ACCEPTS[top.index]` as a mask of bits `card.index` (0 for `NO_CARD`)."""
 
 
 def fits_tableau(card: Card, top: Card | None) -> bool:
@@ -291,6 +324,40 @@ class Phase(enum.Enum):
     LOST = "lost"
 
 
+Board: TypeAlias = tuple[
+    bytes,
+    tuple[int, ...],
+    int,
+    int,
+    int,
+    tuple[int, ...],
+    int,
+    tuple[MoveCards, ...],
+    tuple[MoveCards, ...],
+    tuple[Move, ...],
+]
+"""What the legal moves need from the tableau and the foundations (`State.board`), as the tuple
+`(spots, tops, up, needs, ends, empties, wanted, to_foundation, between, with_draw)`; a mask has
+the bit `card.index` of each card it holds:
+
+* `spots[card.index]`: the pile (0-6) where the card lies face up; `PILES` (7) anywhere else;
+* `tops`: the index of each pile's top card (`NO_CARD`: an empty pile);
+* `up`: the mask of the face-up cards of the tableau;
+* `needs`: the mask of the cards the foundations take next;
+* `ends`: the mask of the foundations' top cards;
+* `empties`: the empty piles, in order;
+* `wanted`: the mask of the cards that would have a move from the waste (to a foundation or a pile);
+* `to_foundation`: the moves of pile tops to a foundation, in the legal order;
+* `between`: the moves of runs between piles, then of foundation tops back to the piles, in the
+  legal order;
+* `with_draw`: `to_foundation`, `between` and `draw`: the legal moves whenever the stock is not
+  empty and the waste's top card has no move.
+
+It is derived once per arrangement of the tableau and the foundations: `_apply` derives the next
+one from the last (or finds it in `_BOARDS`) and hands it on unchanged through a draw or a
+recycle (which touch neither), so the moves of a state are a few lookups away."""
+
+
 @attrs.frozen(kw_only=True)
 class State:
     """A Klondike position."""
@@ -327,6 +394,25 @@ class State:
     def legal(self) -> tuple[Move, ...]:
         """The legal moves, computed once per state (none on a spectator's view)."""
         return _legal(self, None if self.rng is not None else self.viewer)
+
+    @cached_property
+    def board(self) -> Board:
+        """The facts the legal moves are read from (derived from the tableau, the face-down
+        counts and the foundations; handed on by `_apply`)."""
+        spots = bytearray([PILES]) * CARD_INDICES
+        up = 0
+        for p, (pile, down) in enumerate(zip(self.tableau, self.face_down)):
+            for card in pile[down:]:
+                spots[card.index] = p
+                up |= 1 << card.index
+        tops = tuple(pile[-1].index if pile else NO_CARD for pile in self.tableau)
+        needs = ends = 0
+        for s, f in enumerate(self.foundations):
+            if len(f) < KING:
+                needs |= 1 << _NEXT[s][len(f)]
+            if f:
+                ends |= 1 << f[-1].index
+        return _board(bytes(spots), tops, up, needs, ends, self.face_down, self.options.foundation_to_tableau)
 
 
 def _tableau_seen(state: object, viewer: int | None, owner: int | None) -> tuple[bool, ...]:
@@ -381,14 +467,21 @@ def new_game(
 
 def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
     """The moves, in this order: to a foundation (the waste's top, then the tops of piles 1-7);
-    the waste's top to piles 1-7; runs between piles (by source pile, then by target pile: one
-    card of a pile fits a given target at most); foundation tops back to piles 1-7 (clubs, diamonds, hearts,
-    spades); then `draw` or `recycle`. () once the game is over."""
+    the waste's top to piles 1-7; runs between piles (by source pile, then by target pile, empty
+    piles after the others: one card of a pile fits a given target at most); foundation tops
+    back to piles 1-7 (clubs, diamonds, hearts, spades); then `draw` or `recycle`. () once the
+    game is over."""
+    if player is None:  # the common question, answered without a call
+        return state.legal
     return moves_for(state, player, 1, state.legal)
 
 
 def apply(state: State, move: Move) -> State:
     """The state after `move`; IllegalMove naming the rule if it is not legal."""
+    if state.rng is not None:  # a move `legal_moves` handed out goes straight through (as in checked_apply)
+        for legal in state.legal:
+            if legal is move:
+                return _apply(state, move)
     return checked_apply(state, move, state.legal, explain=_why_illegal, unchecked=_apply, move_types=MOVE_TYPES)
 
 
@@ -486,14 +579,14 @@ _DRAW: Final = Draw(0)
 _RECYCLE: Final = Recycle(0)
 _TARGETS: Final = (*range(PILES), FOUNDATION)
 _SOURCES: Final = (*range(PILES), WASTE, FOUNDATION)
+_CARD_AT: Final = tuple(next((c for c in PACK if c.index == i), HIDDEN) for i in range(CARD_INDICES))
+"""`_CARD_AT[i]`: the card of index `i` (HIDDEN for an index no card of the pack has)."""
 
 
 def _move_table() -> tuple[tuple[tuple[MoveCards, ...], ...], ...]:
     """`table[card.index][source][target]`: the prebuilt move (cards outside the pack: HIDDEN)."""
     rows: list[tuple[tuple[MoveCards, ...], ...]] = []
-    by_index = {c.index: c for c in PACK}
-    for i in range(CARD_INDICES):
-        card = by_index.get(i, HIDDEN)
+    for card in _CARD_AT:
         rows.append(tuple(tuple(MoveCards(0, card, s, t) for t in range(FOUNDATION + 1)) for s in _SOURCES))
     return tuple(rows)
 
@@ -505,108 +598,179 @@ def _label(target: int) -> str:
     return "onto the foundation" if target == FOUNDATION else f"onto pile {target + 1}"
 
 
-_PLAY_EVENTS: Final = tuple(
-    tuple(Event(EventKind.PLAYS, player=0, cards=(c,), label=_label(t)) for t in range(FOUNDATION + 1))
-    for c in (next((p for p in PACK if p.index == i), HIDDEN) for i in range(CARD_INDICES))
-)
-"""`_PLAY_EVENTS[card.index][target]`: one card moved."""
-_REVEAL_EVENTS: Final = tuple(
-    tuple(Event(EventKind.REVEALS, cards=(c,), numbers=(p + 1,)) for c in (next((q for q in PACK if q.index == i), HIDDEN) for i in range(CARD_INDICES)))
-    for p in range(PILES)
-)
-"""`_REVEAL_EVENTS[pile][card.index]`: a face-down card turned up on a pile (numbered 1-7)."""
-_DRAW_EVENTS: Final = tuple(
-    Event(EventKind.DRAWS, player=0, cards=(c,)) for c in (next((q for q in PACK if q.index == i), HIDDEN) for i in range(CARD_INDICES))
-)
+_LABELS: Final = tuple(_label(t) for t in range(FOUNDATION + 1))
+_EVENT: Final = builder(Event)
+"""`Event(...)` for the hot path: every field in order, positionally."""
+
+
 _TO_PLAY: Final = Event(EventKind.TO_PLAY, player=0)
 _RECYCLE_EVENT: Final = Event(EventKind.NOTE, player=0, label="turns the waste over as the new stock")
+_PLAY_EVENTS: Final = tuple(
+    tuple((Event(EventKind.PLAYS, player=0, cards=(c,), label=_label(t)), _TO_PLAY) for t in range(FOUNDATION + 1))
+    for c in _CARD_AT
+)
+"""`_PLAY_EVENTS[card.index][target]`: the events of one card moved, the game going on (`_apply`
+ends every move's events with `_TO_PLAY`, and puts the end of the game in its place)."""
+_REVEAL_EVENTS: Final = tuple(
+    tuple(Event(EventKind.REVEALS, cards=(c,), numbers=(p + 1,)) for c in _CARD_AT) for p in range(PILES)
+)
+"""`_REVEAL_EVENTS[pile][card.index]`: a face-down card turned up on a pile (numbered 1-7)."""
+_DRAW_EVENTS: Final = tuple((Event(EventKind.DRAWS, player=0, cards=(c,)), _TO_PLAY) for c in _CARD_AT)
+"""`_DRAW_EVENTS[card.index]`: the events of one card drawn, the game going on."""
+_BY_SOURCE: Final = operator.attrgetter("source")
+_BY_SOURCE_TARGET: Final = operator.attrgetter("source", "target")
+_SET_BOARD: Final = cached_setter(State, "board")
+_SET_LEGAL: Final = cached_setter(State, "legal")
 
 
 def _legal(state: State, only: int | None) -> tuple[Move, ...]:
-    """Every move (`only` None on a real state, 0 on the player's view).
-
-    A pile's face-up cards always run down by one rank in alternating colours, so the card of a
-    rank in a pile, if any, is found by arithmetic from the pile's top: no scan of the runs."""
+    """Every move (`only` None on a real state, 0 on the player's view)."""
     if (only is None and state.rng is None) or state.phase is not Phase.PLAY:
         return ()
-    tableau = state.tableau
-    found = state.foundations
-    waste = state.waste
+    return _moves(state.board, state.waste, state.stock, state.passes, state.options)
+
+
+def _onto(i: int, tops: tuple[int, ...], empties: tuple[int, ...]) -> tuple[int, ...]:
+    """The piles, in order, whose top card takes the card of index `i` (a king: the empty piles)."""
+    if _RANK[i] == KING:
+        return empties
+    a, b = _GOES_ON[i]
+    if a in tops:
+        p = tops.index(a)
+        if b in tops:
+            q = tops.index(b)
+            return (p, q) if p < q else (q, p)
+        return (p,)
+    if b in tops:
+        return (tops.index(b),)
+    return ()
+
+
+def _board(
+    spots: bytes, tops: tuple[int, ...], up: int, needs: int, ends: int, down: tuple[int, ...], back: bool
+) -> Board:
+    """The `Board` of these piles (`spots`, `tops`, `up`, `down`) and foundations (`needs`,
+    `ends`); `back` is `Options.foundation_to_tableau`.
+
+    A face-up card moves onto another pile when that pile's top card takes it (`takes & up`);
+    since a pile's face-up cards always form a run, the cards above it go along. Moves found out
+    of order are then put in the legal order by stable sorts."""
     table = _MOVES
-    moves: list[Move] = []
-    add = moves.append
-    fit = _FIT
-    heights = [len(f) for f in found]
-    top = waste[-1] if waste else None
-    if top is not None:
-        i = top.index
-        needed, s, pc = fit[i]
-        if needed == heights[s] + 1:
-            add(table[i][WASTE][FOUNDATION])
-    # A card fits on a pile's top card when it is one rank lower with the same "parity colour"
-    # (red, flipped on odd ranks); all the cards of a face-up run share theirs.
-    wanted0 = wanted1 = 0  # by parity colour 0 or 1: a bit for each rank some pile takes
-    empties: list[int] = []
-    # each non-empty pile's (pile, cards, lowest face-up rank, highest face-up rank, parity colour)
-    sources: list[tuple[int, tuple[Card, ...], int, int, int]] = []
-    source = sources.append
-    down = state.face_down
-    for p in _PILE_RANGE:
-        pile = tableau[p]
-        if pile:
-            i = pile[-1].index
-            low, s, pc = fit[i]
-            if low == heights[s] + 1:
-                add(table[i][p][FOUNDATION])
-            if pc:
-                wanted1 |= 1 << (low - 1)
-            else:
-                wanted0 |= 1 << (low - 1)
-            source((p, pile, low, low + len(pile) - down[p] - 1, pc))
-        else:
-            empties.append(p)
-    if top is not None:
-        i = top.index
-        needed, s, pc = fit[i]
-        row = table[i][WASTE]
-        if (wanted1 if pc else wanted0) >> needed & 1:
-            for p, _, q, _, r in sources:
-                if q == needed + 1 and r == pc:
-                    add(row[p])
-        if needed == KING:
-            moves.extend(row[p] for p in empties)
-    for p, pile, low, high, pc in sources:
-        if (wanted1 if pc else wanted0) & ((2 << high) - (1 << low)):
-            size = len(pile)
-            for t, _, q, _, r in sources:
-                if r == pc and low < q <= high + 1:
-                    add(table[pile[size - q + low].index][p][t])
-        if high == KING and empties and len(pile) - 1 - KING + low > 0:
-            row = table[pile[len(pile) - 1 - KING + low].index][p]
-            moves.extend(row[t] for t in empties)
-    if state.options.foundation_to_tableau:
-        for f in found:
-            if f:
-                i = f[-1].index
-                needed, s, pc = fit[i]
-                if (wanted1 if pc else wanted0) >> needed & 1:
-                    row = table[i][FOUNDATION]
-                    for p, _, q, _, r in sources:
-                        if q == needed + 1 and r == pc:
-                            add(row[p])
-                if needed == KING and empties:
-                    row = table[i][FOUNDATION]
-                    moves.extend(row[p] for p in empties)
-    if state.stock:
-        moves.append(_DRAW)
-    elif waste and (not state.options.passes or state.passes < state.options.passes):
-        moves.append(_RECYCLE)
-    return tuple(moves)
+    t0, t1, t2, t3, t4, t5, t6 = tops
+    takes = _TAKES[t0] | _TAKES[t1] | _TAKES[t2] | _TAKES[t3] | _TAKES[t4] | _TAKES[t5] | _TAKES[t6]
+    if NO_CARD in tops:
+        empties = tuple([p for p in range(PILES) if tops[p] == NO_CARD])
+        takes_any = takes | _KING_BITS
+    else:
+        empties = ()
+        takes_any = takes
+    to_foundation = []
+    found = needs & up  # face up, and taken by a foundation: moves if it is a pile's top card
+    while found:
+        i = found.bit_length() - 1
+        found ^= 1 << i
+        p = spots[i]
+        if tops[p] == i:
+            to_foundation.append(table[i][p][FOUNDATION])
+    if len(to_foundation) > 1:
+        to_foundation.sort(key=_BY_SOURCE)
+    # Runs between piles: by source pile, then by target pile, except that the empty piles
+    # (which take a run headed by a king) come after the others.
+    between = []
+    found = takes & up
+    while found:
+        i = found.bit_length() - 1
+        found ^= 1 << i
+        row = table[i][spots[i]]
+        a, b = _GOES_ON[i]
+        if a in tops:
+            between.append(row[tops.index(a)])
+        if b in tops:
+            between.append(row[tops.index(b)])
+    if len(between) > 1:
+        between.sort(key=_BY_SOURCE_TARGET)
+    if empties and up & _KING_BITS:
+        for i in _KINGS:
+            p = spots[i]
+            if p < PILES and down[p]:  # a king with no card under it has nothing to gain
+                row = table[i][p]
+                between += [row[t] for t in empties]
+        between.sort(key=_BY_SOURCE)
+    if back:
+        found = ends & takes_any
+        while found:  # lowest bit first: in the order of the foundations
+            low = found & -found
+            found ^= low
+            i = low.bit_length() - 1
+            row = table[i][FOUNDATION]
+            between += [row[p] for p in _onto(i, tops, empties)]
+    with_draw: tuple[Move, ...] = (*to_foundation, *between, _DRAW)
+    return (spots, tops, up, needs, ends, empties, needs | takes_any, tuple(to_foundation), tuple(between), with_draw)
+
+
+_BOARDS: Final[dict[tuple[bytes, tuple[int, ...], int, tuple[int, ...], bool], Board]] = {}
+"""Boards already derived, by what determines them (random play often moves the same cards back
+and forth); cleared once it holds `_BOARDS_KEPT`."""
+_BOARDS_KEPT: Final = 4096
+
+
+def _known_board(
+    spots: bytes, tops: tuple[int, ...], up: int, needs: int, ends: int, down: tuple[int, ...], back: bool
+) -> Board:
+    """`_board(...)`, from `_BOARDS` when it was derived before. `up` and `ends` follow from
+    `spots` and `needs`, so they are not part of the key."""
+    key = (spots, tops, needs, down, back)
+    board = _BOARDS.get(key)
+    if board is None:
+        if len(_BOARDS) >= _BOARDS_KEPT:
+            _BOARDS.clear()
+        board = _BOARDS[key] = _board(spots, tops, up, needs, ends, down, back)
+    return board
+
+
+def _moves(board: Board, waste: tuple[Card, ...], stock: tuple[Card, ...], passes: int, o: Options) -> tuple[Move, ...]:
+    """The legal moves of a position in play: the board's, with the waste's and the stock's."""
+    _, tops, _, needs, _, empties, wanted, moves, between, with_draw = board
+    if waste and wanted >> waste[-1].index & 1:
+        i = waste[-1].index
+        row = _MOVES[i][WASTE]
+        if needs >> i & 1:
+            moves = (row[FOUNDATION], *moves)
+        moves = (*moves, *[row[p] for p in _onto(i, tops, empties)], *between)
+    elif stock:
+        return with_draw
+    else:
+        moves += between
+    if stock:
+        return (*moves, _DRAW)
+    if waste and (not o.passes or passes < o.passes):
+        return (*moves, _RECYCLE)
+    return moves
 
 
 def _apply(state: State, move: Move) -> State:
     o = state.options
-    kind = type(move)
+    if move is _DRAW and o.draw == 1:  # the commonest move, on its own short path
+        stock = state.stock
+        card = stock[0]
+        waste = (*state.waste, card)
+        stock = stock[1:]
+        moves = state.moves + 1
+        if moves < o.max_moves:
+            board = state.board
+            legal = _moves(board, waste, stock, state.passes, o)
+            if legal:
+                new = _BUILD(
+                    o, 1, state.rng, None, Phase.PLAY, state.tableau, state.face_down, stock, waste, state.foundations,
+                    state.passes, state.progress, moves, state.points, _DRAW_EVENTS[card.index],
+                )  # fmt: skip
+                _SET_BOARD(new, board)
+                _SET_LEGAL(new, legal)
+                return new
+    if type(move) is MoveCards:
+        if move.source < WASTE and move.target < WASTE:
+            return _move_run(state, move)
+        return _move_card(state, move)
     tableau = state.tableau
     down = state.face_down
     found = state.foundations
@@ -615,86 +779,172 @@ def _apply(state: State, move: Move) -> State:
     points = state.points
     progress = state.progress
     passes = state.passes
-    if kind is Draw:
+    events: tuple[Event, ...]
+    if type(move) is Draw:
         count = o.draw
-        if count == 1:
-            card = stock[0]
-            waste = (*waste, card)
-            stock = stock[1:]
-            events: tuple[Event, ...] = (_DRAW_EVENTS[card.index],)
-        else:
-            turned = stock[:count]
-            waste = waste + turned
-            stock = stock[count:]
-            events = (Event(EventKind.DRAWS, player=0, cards=turned),)
-    elif kind is Recycle:
+        turned = stock[:count]
+        waste = waste + turned
+        stock = stock[count:]
+        events = _DRAW_EVENTS[turned[0].index] if count == 1 else (_EVENT(EventKind.DRAWS, 0, turned, (), "", False), _TO_PLAY)
+    else:
         stock = waste
         waste = ()
         passes += 1
         points = max(0, points + RECYCLE_POINTS[o.draw])
-        events = (_RECYCLE_EVENT,)
         if o.stall_rule and not progress:
-            events += (Event(EventKind.NOTE, label="a whole pass without progress: the game is stalled"),)
+            events = (_RECYCLE_EVENT, Event(EventKind.NOTE, label="a whole pass without progress: the game is stalled"))
             return _end(state, Phase.LOST, tableau, down, stock, waste, found, passes, False, points, events)
+        events = (_RECYCLE_EVENT, _TO_PLAY)
         progress = False
+    return _after(state, tableau, down, stock, waste, found, passes, progress, points, events, state.board)
+
+
+def _move_run(state: State, move: MoveCards) -> State:
+    """`_apply` for a run (one card or more) moved from a pile to another: the commonest card
+    move, on its own path."""
+    source = move.source
+    target = move.target
+    i = move.card.index
+    board = state.board
+    piles = list(state.tableau)
+    tops = list(board[1])
+    pile = piles[source]
+    # The face-up cards run down by one rank from the moved card to the top card.
+    k = len(pile) - 1 - _RANK[i] + _RANK[tops[source]]
+    run = pile[k:]
+    rest = piles[source] = pile[:k]
+    piles[target] += run
+    tops[target] = tops[source]
+    spots = bytearray(board[0])
+    events: tuple[Event, ...]
+    if len(run) == 1:
+        spots[i] = target
+        events = _PLAY_EVENTS[i][target]
     else:
-        assert isinstance(move, MoveCards)
-        card = move.card
-        source = move.source
-        target = move.target
-        i = card.index
-        if source == WASTE:
-            waste = waste[:-1]
-            run: tuple[Card, ...] = (card,)
+        for c in run:
+            spots[c.index] = target
+        events = (_EVENT(EventKind.PLAYS, 0, run, (), _LABELS[target], False), _TO_PLAY)
+    down = state.face_down
+    points = state.points
+    progress = state.progress
+    up = board[2]
+    if not rest:
+        tops[source] = NO_CARD
+    else:
+        top = tops[source] = rest[-1].index
+        if down[source] == k:  # the card under the run was face down: it turns up
+            down = (*down[:source], k - 1, *down[source + 1 :])
+            spots[top] = source
+            up |= 1 << top
+            events = (events[0], _REVEAL_EVENTS[source][top], _TO_PLAY)
+            points += TURN_UP_POINTS
             progress = True
-            points += TO_FOUNDATION_POINTS if target == FOUNDATION else WASTE_TO_TABLEAU_POINTS
-            events = (_PLAY_EVENTS[i][target],)
-        elif source == FOUNDATION:
-            s = _SLOT[i]
-            found = (*found[:s], found[s][:-1], *found[s + 1 :])
-            run = (card,)
-            points = max(0, points + FROM_FOUNDATION_POINTS)
-            events = (_PLAY_EVENTS[i][target],)
+    board = _known_board(bytes(spots), tuple(tops), up, board[3], board[4], down, state.options.foundation_to_tableau)
+    return _after(
+        state, tuple(piles), down, state.stock, state.waste, state.foundations, state.passes, progress, points, events,
+        board,
+    )  # fmt: skip
+
+
+def _move_card(state: State, move: MoveCards) -> State:
+    """`_apply` for a card moved to or from a foundation, or from the waste."""
+    tableau = state.tableau
+    down = state.face_down
+    found = state.foundations
+    waste = state.waste
+    points = state.points
+    progress = state.progress
+    board = state.board
+    card = move.card
+    source = move.source
+    target = move.target
+    i = card.index
+    piles = list(tableau)
+    spots = bytearray(board[0])
+    tops = list(board[1])
+    up, needs, ends = board[2:5]
+    events: tuple[Event, ...] = _PLAY_EVENTS[i][target]
+    if source < WASTE:  # a pile's top card to its foundation
+        pile = piles[source]
+        rest = piles[source] = pile[:-1]
+        spots[i] = PILES
+        up ^= 1 << i
+        points += TO_FOUNDATION_POINTS
+        if not rest:
+            tops[source] = NO_CARD
         else:
-            pile = tableau[source]
-            k = pile.index(card, down[source])
-            run = pile[k:]
-            rest = pile[:k]
-            events = (_PLAY_EVENTS[i][target],) if len(run) == 1 else (Event(EventKind.PLAYS, player=0, cards=run, label=_label(target)),)
-            if target != FOUNDATION:
-                other = tableau[target]
-                if source < target:
-                    tableau = (*tableau[:source], rest, *tableau[source + 1 : target], other + run, *tableau[target + 1 :])
-                else:
-                    tableau = (*tableau[:target], other + run, *tableau[target + 1 : source], rest, *tableau[source + 1 :])
-            else:
-                tableau = (*tableau[:source], rest, *tableau[source + 1 :])
-                points += TO_FOUNDATION_POINTS
-            if rest and down[source] == k:
-                down = (*down[:source], k - 1, *down[source + 1 :])
-                events += (_REVEAL_EVENTS[source][rest[-1].index],)
+            top = tops[source] = rest[-1].index
+            if down[source] == len(rest):  # the card under it was face down: it turns up
+                down = (*down[:source], len(rest) - 1, *down[source + 1 :])
+                spots[top] = source
+                up |= 1 << top
+                events = (events[0], _REVEAL_EVENTS[source][top], _TO_PLAY)
                 points += TURN_UP_POINTS
                 progress = True
-        if target == FOUNDATION:
-            s = _SLOT[i]
-            found = (*found[:s], (*found[s], card), *found[s + 1 :])
+    else:
+        if source == WASTE:
+            waste = waste[:-1]
             progress = True
-            if sum(map(len, found)) == len(PACK):
-                events += (Event(EventKind.NOTE, label="every card is on the foundations"),)
-                return _end(state, Phase.WON, tableau, down, stock, waste, found, passes, progress, points, events)
-        elif source >= WASTE:
-            tableau = (*tableau[:target], tableau[target] + run, *tableau[target + 1 :])
+            points += TO_FOUNDATION_POINTS if target == FOUNDATION else WASTE_TO_TABLEAU_POINTS
+        else:
+            s = _SLOT[i]
+            heaps = list(found)
+            heaps[s] = heaps[s][:-1]
+            found = tuple(heaps)
+            needs ^= _STEP[i]
+            ends ^= _STEP_BACK[i]
+            points = max(0, points + FROM_FOUNDATION_POINTS)
+        if target != FOUNDATION:
+            piles[target] += (card,)
+            spots[i] = target
+            tops[target] = i
+            up |= 1 << i
+    tableau = tuple(piles)
+    if target == FOUNDATION:
+        s = _SLOT[i]
+        heaps = list(found)
+        heaps[s] += (card,)
+        found = tuple(heaps)
+        needs ^= _STEP[i]
+        ends ^= _STEP_BACK[i]
+        progress = True
+        if not needs:  # no foundation takes another card: all of them are full
+            events = (*events[:-1], Event(EventKind.NOTE, label="every card is on the foundations"))
+            return _end(state, Phase.WON, tableau, down, state.stock, waste, found, state.passes, progress, points, events)
+    board = _known_board(bytes(spots), tuple(tops), up, needs, ends, down, state.options.foundation_to_tableau)
+    return _after(state, tableau, down, state.stock, waste, found, state.passes, progress, points, events, board)
+
+
+def _after(
+    state: State,
+    tableau: tuple[tuple[Card, ...], ...],
+    down: tuple[int, ...],
+    stock: tuple[Card, ...],
+    waste: tuple[Card, ...],
+    found: tuple[tuple[Card, ...], ...],
+    passes: int,
+    progress: bool,
+    points: int,
+    events: tuple[Event, ...],
+    board: Board,
+) -> State:
+    """The state after a move that left these places and this board: in play with its legal
+    moves, or over (`max_moves` reached, or no move left). `events` end with `_TO_PLAY`, which
+    the end of the game replaces."""
+    o = state.options
     moves = state.moves + 1
     if moves >= o.max_moves:
-        events += (Event(EventKind.NOTE, label=f"{moves} moves without winning: the game is lost"),)
+        events = (*events[:-1], Event(EventKind.NOTE, label=f"{moves} moves without winning: the game is lost"))
+        return _end(state, Phase.LOST, tableau, down, stock, waste, found, passes, progress, points, events)
+    legal = _moves(board, waste, stock, passes, o)
+    if not legal:
+        events = (*events[:-1], Event(EventKind.NOTE, label="no move is left: the game is lost"))
         return _end(state, Phase.LOST, tableau, down, stock, waste, found, passes, progress, points, events)
     new = _BUILD(
-        o, 1, state.rng, None, Phase.PLAY, tableau, down, stock, waste, found, passes, progress, moves, points,
-        (*events, _TO_PLAY),
+        o, 1, state.rng, None, Phase.PLAY, tableau, down, stock, waste, found, passes, progress, moves, points, events
     )  # fmt: skip
-    if not new.legal:
-        events += (Event(EventKind.NOTE, label="no move is left: the game is lost"),)
-        return _end(state, Phase.LOST, tableau, down, stock, waste, found, passes, progress, points, events)
+    _SET_BOARD(new, board)
+    _SET_LEGAL(new, legal)
     return new
 
 

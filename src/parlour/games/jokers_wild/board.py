@@ -176,52 +176,6 @@ def land(
     return tuple(rows)
 
 
-def reaches(
-    marbles: tuple[tuple[int, ...], ...], owner: int, mate: int, entrance: int
-) -> list[tuple[int, int, int, int, int]]:
-    """For each marble of `owner` out of Home: (its position, the distance to the first marble
-    of its side ahead on the track, to the second one, to its castle entrance, and the first
-    castle position it may not reach or pass). What every forward card needs, found once.
-
-    Distances to marbles of the side are 72 where there is none; castle marbles give 0s.
-    """
-    row = marbles[owner]
-    track = [p for p in row if 0 <= p < CASTLE]
-    side = track + [p for p in marbles[mate] if 0 <= p < CASTLE] if mate >= 0 else track
-    side.sort()
-    count = len(side)
-    lane = [p for p in row if p >= CASTLE]
-    first_room = lane[0] if lane else CASTLE + MARBLES
-    out = []
-    for start in row:
-        if start == HOME:
-            continue
-        if start >= CASTLE:
-            room = CASTLE + MARBLES
-            for p in lane:
-                if p > start:
-                    room = p
-                    break
-            out.append((start, 0, 0, 0, room))
-            continue
-        i = side.index(start)
-        one = (side[(i + 1) % count] - start) % HOLES if count > 1 else HOLES
-        two = (side[(i + 2) % count] - start) % HOLES if count > 2 else HOLES
-        out.append((start, one, two, (entrance - start) % HOLES, first_room))
-    return out
-
-
-def mate_ok(occ: list[int], start: int, end: int, owner: int, mate: int, gate: int) -> bool:
-    """Whether landing on the partner's marble at `end` (from `start`) may send it to its
-    castle entrance `gate`: not if a marble of the side would be there."""
-    if gate == end:
-        return False
-    if gate == start:
-        return True
-    o = occ[gate]
-    return o != owner and o != mate
-
-
 ENTRANCES: Final = {n: tuple(castle_entrance(s, n) for s in range(n)) for n in SEATINGS}
 """`ENTRANCES[players][seat]`: the castle entrances, by player count."""
 

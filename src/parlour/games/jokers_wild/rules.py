@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import enum
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cached_property
 from typing import Final, TypeAlias
 
 import attrs
 
-from parlour.core.cards import HIDDEN, Card, Rank, Suit, cards_text, seat_card_table, standard_pack
+from parlour.core.cards import CARD_INDICES, HIDDEN, Card, Rank, Suit, cards_text, seat_card_table, standard_pack
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.events import Event, EventKind
 from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players
@@ -22,7 +23,6 @@ from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuff
 from parlour.games.jokers_wild.board import (
     CASTLE,
     COME_OUTS,
-    EMPTY,
     ENTRANCES,
     HOLES,
     HOME,
@@ -33,11 +33,9 @@ from parlour.games.jokers_wild.board import (
     finished,
     forward,
     land,
-    mate_ok,
     occupancy,
     partner_of,
     position_text,
-    reaches,
 )
 
 # Rule tables ---------------------------------------------------------------------------------
@@ -71,6 +69,9 @@ STEPS: Final[dict[Rank, int]] = {
     Rank.KING: 10,
 }
 """Forward steps by rank ("Face Moves 10 places"; the 8 and the joker are special)."""
+
+MAX_STEPS: Final = 10
+"""The farthest a forward card goes (a face card or a ten)."""
 
 COMES_OUT: Final = frozenset({Rank.ACE, Rank.JACK, Rank.QUEEN, Rank.KING})
 """Ranks that may bring a marble from Home to its starting hole ("An Ace or Face card")."""
@@ -360,124 +361,84 @@ def check_invariants(state: State) -> None:
 
 
 def _legal(state: State, only: int | None) -> tuple[Move, ...]:
-    """The moves of the seat to play (`only` None on a real state, or a view's viewer)."""
-    if state.phase is Phase.OVER:
+    """The moves of the seat to play (`only` None on a real state, or a view's viewer).
+
+    The side's marbles on the track, sorted, are found once (`side`); each marble's single
+    forward moves come from its `_Reach` (its situation, with the moves per card built once)."""
+    if state.phase is _OVER:
         return ()
     seat = state.turn
-    if only is None and state.rng is None:
-        return ()
-    if only is not None and only != seat:
+    if only is None:
+        if state.rng is None:
+            return ()
+    elif only != seat:
         return ()
     held = state.hands[seat]
     marbles = state.marbles
     n = len(marbles)
     owner = seat
-    if n == 4 and marbles[seat][0] >= CASTLE:
-        owner = (seat + 2) % 4
-    mate = (owner + 2) % 4 if n == 4 else -2
-    row = marbles[owner]
-    occ: list[int] | None = None  # hole owners, found only when a card needs them
-    entrance = ENTRANCES[n][owner]
-    mate_gate = ENTRANCES[n][mate] if mate >= 0 else -1
+    if n == 4:
+        if marbles[seat][0] >= CASTLE:
+            owner = (seat + 2) % 4
+        mate = (owner + 2) % 4
+        row = marbles[owner]
+        mrow = marbles[mate]
+        both = sorted(row + mrow)
+        side = both[bisect_left(both, 0) : bisect_left(both, CASTLE)]
+        gate = ENTRANCES[4][mate]
+    else:
+        mate = -2
+        row = marbles[owner]
+        mrow = ()
+        side = list(row[bisect_left(row, 0) : bisect_left(row, CASTLE)])
+        gate = -1
     cache = _PLAYS
-    prefix = (seat * 4 + owner) * 80
     moves: list[Move] = []
     last: Rank | None = None
-    runs: list[tuple[int, int, int, int, int]] | None = None
+    reach: list[_Reach] | None = None
     for card in held:
         rank = card.rank
         if rank is last:
             continue
         last = rank
-        key = (prefix + card.index) * 6400
-        if rank is Rank.JOKER:
+        if rank is _JOKER:
+            key = ((seat * 4 + owner) * 80 + card.index) * 6400 + 1
             targets = sorted([(p, o) for o, r in enumerate(marbles) if o != owner for p in r if 0 <= p < CASTLE])
-            append = moves.append
-            for start in row:
-                if not 0 <= start < CASTLE:
+            for start in side:
+                if start not in row:
                     continue
-                base = key + (start + 1) * 80 + 1
+                base = key + (start + 1) * 80
                 for end, o in targets:
-                    if o == mate:
-                        occ = occupancy(marbles) if occ is None else occ
-                        if not mate_ok(occ, start, end, owner, mate, mate_gate):
-                            continue
-                    m = cache.get(base + end)
-                    if m is None:
-                        m = cache[base + end] = PlayCard(seat, card, ((owner, start, end),))
-                    append(m)
-        elif rank is Rank.EIGHT:
-            if occ is None:
-                occ = occupancy(marbles)
-            for start in row:
-                if not 0 <= start < CASTLE:
-                    continue
-                for k in range(1, BACKWARD + 1):
-                    o = occ[(start - k) % HOLES]
-                    if o == owner or o == mate:
-                        break
-                else:
-                    k = 0
-                end = (start - BACKWARD) % HOLES
-                if k == 0 or (k == BACKWARD and o == mate and mate_ok(occ, start, end, owner, mate, mate_gate)):
-                    moves.append(_play(cache, key + (start + 1) * 80 + end + 1, seat, card, ((owner, start, end),)))
-        else:
-            steps = STEPS[rank]
-            if rank in COMES_OUT and row[0] == HOME:
-                hole = COME_OUTS[n][owner]
-                o = EMPTY
-                for who, r in enumerate(marbles):
-                    if hole in r:
-                        o = who
-                        break
-                if o == mate:
-                    occ = occupancy(marbles) if occ is None else occ
-                    if not mate_ok(occ, HOME, hole, owner, mate, mate_gate):
-                        o = owner  # the partner could not be sent to its entrance
-                if o != owner:
-                    k = key + hole + 1
-                    m = cache.get(k)
-                    if m is None:
-                        m = cache[k] = PlayCard(seat, card, ((owner, HOME, hole),))
-                    moves.append(m)
-            if runs is None:
-                runs = reaches(marbles, owner, mate, entrance)
-            for start, block, _, d, room in runs:
-                if start >= CASTLE:
-                    if start + steps < room:
-                        end = start + steps
-                    else:
+                    if o == mate and not _mate_ok(row, mrow, start, end, gate):
                         continue
-                    k = key + (start + 1) * 80 + end + 1
-                    m = cache.get(k)
-                    if m is None:
-                        m = cache[k] = PlayCard(seat, card, ((owner, start, end),))
-                    moves.append(m)
+                    moves.append(_play(cache, base + end, seat, card, ((owner, start, end),)))
+        elif rank is _EIGHT:
+            key = ((seat * 4 + owner) * 80 + card.index) * 6400 + 1
+            for start in side:
+                if start not in row:
                     continue
-                if d < steps and block > d:
-                    end = CASTLE + steps - d - 1
-                    if end < room:
-                        k = key + (start + 1) * 80 + end + 1
-                        m = cache.get(k)
-                        if m is None:
-                            m = cache[k] = PlayCard(seat, card, ((owner, start, end),))
-                        moves.append(m)
-                if steps == block and occ is None:
-                    occ = occupancy(marbles)
-                if steps < block or (
-                    steps == block
-                    and occ is not None
-                    and occ[(start + steps) % HOLES] == mate
-                    and mate_ok(occ, start, (start + steps) % HOLES, owner, mate, mate_gate)
-                ):
-                    end = (start + steps) % HOLES
-                    k = key + (start + 1) * 80 + end + 1
-                    m = cache.get(k)
-                    if m is None:
-                        m = cache[k] = PlayCard(seat, card, ((owner, start, end),))
-                    moves.append(m)
-            if rank is Rank.SEVEN:
-                _split_moves(moves, seat, card, marbles, owner, occ, runs)
+                # the distance back to the side's marble behind (72: none)
+                back = (start - side[side.index(start) - 1]) % HOLES or HOLES
+                end = (start - BACKWARD) % HOLES
+                if back > BACKWARD or (back == BACKWARD and end in mrow and _mate_ok(row, mrow, start, end, gate)):
+                    moves.append(_play(cache, key + (start + 1) * 80 + end, seat, card, ((owner, start, end),)))
+        else:
+            if row[0] == HOME and rank in COMES_OUT:
+                hole = COME_OUTS[n][owner]
+                if hole not in row and (hole not in mrow or _mate_ok(row, mrow, HOME, hole, gate)):
+                    key = ((seat * 4 + owner) * 80 + card.index) * 6400 + hole + 1
+                    moves.append(_play(cache, key, seat, card, ((owner, HOME, hole),)))
+            if reach is None:
+                reach = _reaches(row, mrow, side, seat, owner, gate, ENTRANCES[n][owner])
+            index = card.index
+            for r in reach:
+                got = r.by_card[index]
+                if got is None:
+                    got = r.fill(card)
+                if got:
+                    moves += got
+            if rank is _SEVEN:
+                _split_moves(moves, seat, card, marbles, owner, side, gate)
     if moves:
         return tuple(moves)
     out: list[Move] = []
@@ -487,6 +448,104 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
             last = card.rank
             out.append(_DISCARDS[seat][card.index])
     return tuple(out)
+
+
+def _mate_ok(row: tuple[int, ...], mrow: tuple[int, ...], start: int, end: int, gate: int) -> bool:
+    """Whether a marble of `row` leaving `start` may land on its partner's marble at `end`,
+    sending it to the partner's castle entrance `gate`: not if a marble of the side is there."""
+    if gate == end:
+        return False
+    return gate == start or (gate not in row and gate not in mrow)
+
+
+class _Reach:
+    """One marble's situation for single forward moves, and its moves by card, built once.
+
+    The moves of a marble moving forward by one card depend only on the seat, the marble's
+    owner, where it is, the distance to the side's first marble ahead (`block`, 11 standing for
+    "farther than any card goes"), whether landing on that marble (a partner's) is allowed
+    (`mate_land`), the distance to its castle entrance (`d`, fixed by the player count, owner
+    and hole) and the first castle hole it may not reach (`room`, kept only where a card could
+    enter the castle). `_reaches` keys the objects by exactly these values, so
+    `by_card[card.index]` (filled on first use by `fill`) is the same as working it out again."""
+
+    __slots__ = ("seat", "owner", "start", "block", "mate_land", "d", "room", "by_card")
+
+    def __init__(self, seat: int, owner: int, start: int, block: int, mate_land: bool, d: int, room: int) -> None:
+        self.seat = seat
+        self.owner = owner
+        self.start = start
+        self.block = block
+        self.mate_land = mate_land
+        self.d = d
+        self.room = room
+        self.by_card: list[tuple[PlayCard, ...] | None] = [None] * CARD_INDICES
+
+    def fill(self, card: Card) -> tuple[PlayCard, ...]:
+        """This marble's moves by `card` (a forward card), stored in `by_card`."""
+        seat, owner, start, block, d, room = self.seat, self.owner, self.start, self.block, self.d, self.room
+        steps = STEPS[card.rank]
+        key = ((seat * 4 + owner) * 80 + card.index) * 6400 + (start + 1) * 80 + 1
+        ends = []
+        if start >= CASTLE:
+            if start + steps < room:
+                ends.append(start + steps)
+        else:
+            if d < steps and block > d and CASTLE + steps - d - 1 < room:
+                ends.append(CASTLE + steps - d - 1)
+            if steps < block or (steps == block and self.mate_land):
+                ends.append((start + steps) % HOLES)
+        moves = tuple([_play(_PLAYS, key + end, seat, card, ((owner, start, end),)) for end in ends])
+        self.by_card[card.index] = moves
+        return moves
+
+
+_REACHES: Final[tuple[dict[int, _Reach], ...]] = tuple({} for _ in range(2 * 4 * 4))
+"""`_REACHES[(players == 4) * 16 + seat * 4 + owner]`: the `_Reach` objects met so far, keyed by
+situation (a few thousand a seat in long random play; each dict is emptied past 4096)."""
+
+
+def _reaches(
+    row: tuple[int, ...], mrow: tuple[int, ...], side: list[int], seat: int, owner: int, gate: int, entrance: int
+) -> list[_Reach]:
+    """The `_Reach` of each of `row`'s marbles out of Home, in row order. `side` is the side's
+    track marbles sorted, `mrow` the partner's marbles (() with two players), `gate` the
+    partner's castle entrance and `entrance` the owner's."""
+    table = _REACHES[(len(mrow) > 0) * 16 + seat * 4 + owner]
+    if len(table) > 4096:
+        table.clear()
+    out = []
+    count = len(side)
+    lane = bisect_left(row, CASTLE)
+    lane_room = row[lane] if lane < MARBLES else CASTLE + MARBLES
+    for i in range(bisect_left(row, 0), MARBLES):
+        start = row[i]
+        if start >= CASTLE:
+            room = row[i + 1] if i < MARBLES - 1 else CASTLE + MARBLES
+            if room == start + 1:
+                continue  # packed against the marble above it (or c5): no card moves it
+            key = -(start * 100 + room)  # negative: apart from the track marbles' keys
+            r = table.get(key)
+            if r is None:
+                r = table[key] = _Reach(seat, owner, start, 0, False, 0, room)
+            out.append(r)
+            continue
+        j = side.index(start) + 1
+        block = (side[j if j < count else 0] - start) % HOLES or HOLES  # 72: alone on the track
+        mate_land = False
+        if block > MAX_STEPS:
+            block = MAX_STEPS + 1
+        elif mrow:
+            end = (start + block) % HOLES
+            mate_land = end in mrow and _mate_ok(row, mrow, start, end, gate)
+        d = (entrance - start) % HOLES
+        room = lane_room if d < MAX_STEPS and block > d else 0
+        key = ((start * 12 + block) * 2 + mate_land) * 100 + room
+        r = table.get(key)
+        if r is None:
+            r = table[key] = _Reach(seat, owner, start, block, mate_land, d, room)
+        out.append(r)
+    return out
 
 
 def _play(cache: dict[int, PlayCard], key: int, seat: int, card: Card, legs: tuple[Leg, ...]) -> PlayCard:
@@ -503,8 +562,8 @@ def _split_moves(
     card: Card,
     marbles: tuple[tuple[int, ...], ...],
     owner: int,
-    occ: list[int] | None,
-    runs: list[tuple[int, int, int, int, int]],
+    side: list[int],
+    gate: int,
 ) -> None:
     """The 7 split k + (7 - k) over two different marbles, the first part first (k = 1..6);
     each pair of movements once. After a first part that brings the seat's last marble into
@@ -512,109 +571,129 @@ def _split_moves(
 
     The second part is worked out from the first board and the two holes the first part
     changed (the hole it left and the one it reached); first parts that bump a partner or
-    bring the last marble in go through `_split_slow` on the board after them."""
-    if len(runs) < 2:
+    bring the last marble in go through `_split_slow` on the board after them. `side` is the
+    side's track marbles sorted and `gate` the partner's castle entrance (-1: no partner)."""
+    row = marbles[owner]
+    home = bisect_left(row, 0)
+    outside = bisect_left(row, CASTLE)  # marbles not in the Castle
+    if MARBLES - home < 2:
         return
     n = len(marbles)
-    row = marbles[owner]
     mate = (owner + 2) % 4 if n == 4 else -2
+    mrow = marbles[mate] if n == 4 else ()
     entrance = ENTRANCES[n][owner]
-    gate = ENTRANCES[n][mate] if mate >= 0 else -1
-    lane = [p for p in row if p >= CASTLE]
-    outside = len(row) - len(lane)
+    lane = row[outside:]
+    first_room = lane[0] if lane else CASTLE + MARBLES
+    # (position, distance to the first and second marble of the side ahead, to the castle
+    # entrance, first castle hole it may not reach), in row order; castle marbles give 0s
+    runs: list[tuple[int, int, int, int, int]] = []
+    count = len(side)
+    for i in range(home, outside):
+        start = row[i]
+        j = side.index(start)
+        one = (side[(j + 1) % count] - start) % HOLES if count > 1 else HOLES
+        two = (side[(j + 2) % count] - start) % HOLES if count > 2 else HOLES
+        runs.append((start, one, two, (entrance - start) % HOLES, first_room))
+    for i in range(outside, MARBLES):
+        runs.append((row[i], 0, 0, 0, row[i + 1] if i < MARBLES - 1 else CASTLE + MARBLES))
     seen: set[int] = set()
     cache = _PLAYS
     prefix = ((seat * 4 + owner) * 80 + card.index) * 6400
-    for first, block, _, d, room in runs:
+    for i, (first, block, _, d, room) in enumerate(runs):
+        # The marbles the rest may move. A pair of track marbles with no marble of the side
+        # within 6 holes ahead of either cannot meet in any split: each part is legal alone in
+        # either order, so the pairs with the later marble first were all listed already. A
+        # castle marble right under another (or on c5) stays stuck unless that one is `first`.
+        free = first < CASTLE and block >= SPLIT
+        seconds = [
+            r
+            for j, r in enumerate(runs)
+            if j != i
+            and not (j < i and free and r[0] < CASTLE and r[1] >= SPLIT)
+            and not (r[0] >= CASTLE and r[4] == r[0] + 1 and r[4] != first)
+        ]
         for k in range(1, SPLIT):
             rest = SPLIT - k
             if first >= CASTLE:
                 if first + k >= room:
                     break
-                mids = [first + k]
+                mids: tuple[int, ...] = (first + k,)
             else:
-                mids = []
-                if d < k and block > d and CASTLE + k - d - 1 < room:
-                    mids.append(CASTLE + k - d - 1)
+                into = d < k and block > d and CASTLE + k - d - 1 < room
                 if k < block:
-                    mids.append((first + k) % HOLES)
-                elif k == block and mate >= 0 and (first + k) % HOLES in marbles[mate]:
-                    occ = occupancy(marbles) if occ is None else occ
-                    if mate_ok(occ, first, (first + k) % HOLES, owner, mate, gate):
-                        _split_slow(moves, seat, card, marbles, (owner, first, (first + k) % HOLES), rest, seen)
-                if not mids:
-                    continue
+                    mids = (CASTLE + k - d - 1, (first + k) % HOLES) if into else ((first + k) % HOLES,)
+                else:
+                    if k == block and mate >= 0:
+                        hit = (first + k) % HOLES
+                        if hit in mrow and _mate_ok(row, mrow, first, hit, gate):
+                            _split_slow(moves, seat, card, marbles, (owner, first, hit), rest, seen)
+                    if not into:
+                        continue
+                    mids = (CASTLE + k - d - 1,)
             for mid in mids:
                 leg1 = (owner, first, mid)
-                if outside == 1 and first < CASTLE <= mid:
-                    _split_slow(moves, seat, card, marbles, leg1, rest, seen)
-                    continue
                 if mid >= CASTLE:
-                    lane2 = sorted([p for p in lane if p != first] + [mid])
+                    if outside == 1 and first < CASTLE:
+                        _split_slow(moves, seat, card, marbles, leg1, rest, seen)
+                        continue
+                    lane2: tuple[int, ...] = tuple(sorted([p for p in lane if p != first] + [mid]))
                 else:
                     lane2 = lane
                 low = lane2[0] if lane2 else CASTLE + MARBLES
                 key1 = prefix + (first + 1) * 80 + mid + 1
-                for second, one, two, d2, _ in runs:
-                    if second == first:
-                        continue
+                for second, one, two, d2, _ in seconds:
                     if second >= CASTLE:
                         end = second + rest
                         if end >= CASTLE + MARBLES:
                             continue
+                        in_lane, on_track = end, -1
                         for p in lane2:
                             if second < p <= end:
+                                in_lane = -1  # it would pass a marble in the lane
                                 break
+                        if in_lane < 0:
+                            continue
+                    else:
+                        block2 = one
+                        if first < CASTLE and (first - second) % HOLES == one:
+                            block2 = two  # the first part moved the marble that stopped this one
+                        if mid < CASTLE:
+                            reach = (mid - second) % HOLES
+                            if reach < block2:
+                                block2 = reach  # the first part moved in front of this one
+                        in_lane = -1
+                        if d2 < rest and block2 > d2 and CASTLE + rest - d2 - 1 < low:
+                            in_lane = CASTLE + rest - d2 - 1
+                        on_track = (second + rest) % HOLES
+                        if rest < block2:
+                            pass
+                        elif (
+                            rest == block2
+                            and on_track != mid
+                            and gate != on_track
+                            and on_track in mrow
+                            and (gate in (first, second) or (gate != mid and gate not in row and gate not in mrow))
+                        ):
+                            pass  # lands on the partner's marble, whose entrance is free
                         else:
-                            ends = [end]
-                            _add_splits(moves, seen, cache, key1, seat, card, leg1, second, ends)
-                        continue
-                    block2 = one
-                    if first < CASTLE and (first - second) % HOLES == one:
-                        block2 = two
-                    if mid < CASTLE:
-                        reach = (mid - second) % HOLES
-                        if reach < block2:
-                            block2 = reach
-                    ends = []
-                    if d2 < rest and block2 > d2 and CASTLE + rest - d2 - 1 < low:
-                        ends.append(CASTLE + rest - d2 - 1)
-                    end = (second + rest) % HOLES
-                    if rest < block2:
-                        ends.append(end)
-                    elif rest == block2 and end != mid and gate != end and mate >= 0 and end in marbles[mate]:
-                        occ = occupancy(marbles) if occ is None else occ
-                        if gate in (first, second) or (gate != mid and occ[gate] != owner and occ[gate] != mate):
-                            ends.append(end)
-                    if ends:
-                        _add_splits(moves, seen, cache, key1, seat, card, leg1, second, ends)
-
-
-def _add_splits(
-    moves: list[Move],
-    seen: set[int],
-    cache: dict[int, PlayCard],
-    key1: int,
-    seat: int,
-    card: Card,
-    leg1: Leg,
-    second: int,
-    ends: list[int],
-) -> None:
-    """Adds the splits `leg1` then `second` to each of `ends`, each pair of movements once."""
-    owner, first, mid = leg1
-    for end in ends:
-        pair = (first * 100 + mid) * 10000 + second * 100 + end
-        if first > second:
-            pair = (second * 100 + end) * 10000 + first * 100 + mid
-        if pair in seen:
-            continue
-        seen.add(pair)
-        k2 = (key1 * 80 + second + 1) * 80 + end + 1
-        m = cache.get(k2)
-        if m is None:
-            m = cache[k2] = PlayCard(seat, card, (leg1, (owner, second, end)))
-        moves.append(m)
+                            on_track = -1
+                            if in_lane < 0:
+                                continue
+                    for end in (in_lane, on_track):
+                        if end < 0:
+                            continue
+                        if first > second:
+                            pair = (second * 100 + end) * 10000 + first * 100 + mid
+                        else:
+                            pair = (first * 100 + mid) * 10000 + second * 100 + end
+                        if pair in seen:
+                            continue
+                        seen.add(pair)
+                        k2 = (key1 * 80 + second + 1) * 80 + end + 1
+                        m = cache.get(k2)
+                        if m is None:
+                            m = cache[k2] = PlayCard(seat, card, (leg1, (owner, second, end)))
+                        moves.append(m)
 
 
 def _split_slow(
@@ -636,13 +715,15 @@ def _split_slow(
         row2 = after[second_owner]
         mate2 = partner_of(second_owner, n)
         mate2_id = -2 if mate2 is None else mate2
+        mate2_row = () if mate2 is None else after[mate2]
         entrance2 = ENTRANCES[n][second_owner]
         for start2 in sorted(set(row2)):
             if start2 == HOME or (second_owner == owner and start2 == mid):
                 continue
             for end2 in forward(occ2, row2, second_owner, mate2_id, entrance2, start2, rest):
                 leg2 = (second_owner, start2, end2)
-                if land(after, leg2) is None:
+                # only landing on a partner can be refused (its entrance holds the side)
+                if end2 in mate2_row and end2 < CASTLE and land(after, leg2) is None:
                     continue
                 found = True
                 if second_owner == owner:
@@ -662,14 +743,18 @@ def _apply(state: State, move: Move) -> State:
     seat = move.player
     card = move.card
     held = state.hands[seat]
-    at = held.index(card)
+    for at, c in enumerate(held):
+        if c is card:  # cards are interned: the card a legal move names is the one held
+            break
+    else:
+        at = held.index(card)
     rest = held[:at] + held[at + 1 :]
     marbles = state.marbles
     events: list[Event]
     if type(move) is PlayCard:
         legs = move.legs
         flat = legs[0] if len(legs) == 1 else legs[0] + legs[1]
-        events = [Event(EventKind.PLAYS, player=seat, cards=(card,), numbers=flat)]
+        events = [_EVENT(_PLAYS_KIND, seat, (card,), flat, "", False)]
         for leg in legs:
             owner, start, end = leg
             if 0 <= end < CASTLE:
@@ -694,15 +779,14 @@ def _apply(state: State, move: Move) -> State:
         stock, discards, rng = refill.stock, refill.discards, refill.rng
         events.extend(refill.events)
     drawn = stock[0]
-    stock = stock[1:]
     hands = list(state.hands)
     hands[seat] = _insert(rest, drawn)
     events.append(_DRAW_EVENTS[seat][drawn.index])
     n = len(marbles)
     turns = state.turns + 1
     turn = (seat + 1) % n
-    phase = Phase.PLAY
-    if finished(marbles, seat):  # only the side that moved can have finished
+    phase = _PLAY
+    if marbles[seat][0] >= CASTLE and finished(marbles, seat):  # only the side that moved can have finished
         phase = Phase.OVER
         over = frozenset(s for s in range(n) if finished(marbles, s))
         events.append(Event(EventKind.GAME_OVER, numbers=tuple(sorted(over))))
@@ -713,7 +797,7 @@ def _apply(state: State, move: Move) -> State:
     else:
         events.append(_TO_PLAY[turn])
     return _BUILD(
-        state.options, 1 + turns // n, rng, None, phase, state.dealer, turn, turns, tuple(hands), stock,
+        state.options, 1 + turns // n, rng, None, phase, state.dealer, turn, turns, tuple(hands), stock[1:],
         discards, marbles, tuple(events),
     )  # fmt: skip
 
@@ -753,6 +837,18 @@ _DISCARD_EVENTS: Final = seat_card_table(
 )
 
 _BUILD: Final = builder(State)
+
+_EVENT: Final = builder(Event)
+
+# Enum members read on the hot paths, as module constants: `Rank.JOKER` and the like is a
+# class attribute lookup through the enum machinery, several times slower than a global.
+_OVER: Final = Phase.OVER
+_PLAY: Final = Phase.PLAY
+_PLAYS_KIND: Final = EventKind.PLAYS
+_JOKER: Final = Rank.JOKER
+_EIGHT: Final = Rank.EIGHT
+_SEVEN: Final = Rank.SEVEN
+"""Event(kind, player, cards, numbers, label, private), built slot by slot (apply's play event)."""
 
 _PLAYS: Final[dict[int, PlayCard]] = {}
 """Play moves already built, by seat, owner, card and positions (a bounded set)."""
