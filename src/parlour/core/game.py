@@ -35,6 +35,7 @@ __all__ = [
     "evolver",
     "checked_apply",
     "moves_for",
+    "seat_moves",
     "require_options",
     "require_players",
 ]
@@ -175,8 +176,24 @@ class GameSpec(Generic[S, M, O]):
         return self.players_for(options) or self.players
 
 
+if not hasattr(GameSpec, "__parameters__"):
+    # The compiled build (README, "Compiled build"): mypyc creates a decorated class from its
+    # real bases only, so `Generic` is gone; give back what `GameSpec[...]` needs, unchanged.
+    setattr(GameSpec, "__parameters__", (S, M, O))
+    setattr(GameSpec, "__class_getitem__", vars(Generic)["__class_getitem__"])
+
 Game = GameSpec[GameState, GameMove, GameOptions]
 """A registered game seen through the generic protocol (see `parlour.game`)."""
+
+
+def seat_moves(state: S, compute: Callable[[S, int | None], tuple[M, ...]]) -> tuple[M, ...]:
+    """What a State's cached `legal` holds: every seat's moves in a real state
+    (`compute(state, None)`), the viewer's alone in a view (`compute(state, viewer)`), and none
+    in a spectator's view."""
+    if state.rng is not None:
+        return compute(state, None)
+    viewer = state.viewer
+    return () if viewer is None else compute(state, viewer)
 
 
 def moves_for(state: GameState, player: int | None, players: int, legal: tuple[M, ...]) -> tuple[M, ...]:

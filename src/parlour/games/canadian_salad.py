@@ -52,7 +52,7 @@ from parlour.core.cards import ACE_HIGH, HIDDEN, Card, Rank, Suit, parse_cards, 
 from parlour.core.deck import fixed_deck
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind
-from parlour.core.game import GameSpec, builder, checked_apply, moves_for, require_options, require_players
+from parlour.core.game import builder, checked_apply, GameSpec, moves_for, require_options, require_players, seat_moves
 from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
@@ -299,9 +299,7 @@ _DEFAULTS: Final = Options()
 
 def _state_legal(state: State) -> tuple[Move, ...]:
     """What `State.legal` holds; `_BUILD` fills it while building a state."""
-    if state.rng is not None:
-        return _legal(state, None)
-    return () if state.viewer is None else _legal(state, state.viewer)
+    return seat_moves(state, _legal)
 
 
 _BUILD: Final = builder(State, cached={"legal": _state_legal})

@@ -19,7 +19,7 @@ import attrs
 from parlour.core.cards import Card, cards_text, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.events import Event, EventKind
-from parlour.core.game import builder, cached_setter, checked_apply, moves_for, require_options, require_players
+from parlour.core.game import builder, cached_setter, checked_apply, moves_for, require_options, require_players, seat_moves
 from parlour.core.melds import Meld, MeldKind, TableMeld, meld_readings, table_meld, take_from_pile
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
@@ -151,9 +151,7 @@ class State:
 
 def _state_legal(state: State) -> tuple[Move, ...]:
     """What `State.legal` holds; `_BUILD` fills it while building a state."""
-    if state.rng is not None:
-        return _legal(state, None)
-    return () if state.viewer is None else _legal(state, state.viewer)
+    return seat_moves(state, _legal)
 
 
 _BUILD: Final = builder(State, cached={"legal": _state_legal})

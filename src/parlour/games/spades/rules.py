@@ -22,7 +22,7 @@ from parlour.core.cards import ACE_HIGH, HIDDEN, Card, Suit, seat_card_table, so
 from parlour.core.deck import deal, fixed_deck
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind
-from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players
+from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players, seat_moves
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
@@ -152,9 +152,7 @@ class State:
 
 def _state_legal(state: State) -> tuple[Move, ...]:
     """What `State.legal` holds; `_BUILD` fills it while building a state."""
-    if state.rng is not None:
-        return _legal(state, None)
-    return () if state.viewer is None else _legal(state, state.viewer)
+    return seat_moves(state, _legal)
 
 
 _BUILD: Final = builder(State, cached={"legal": _state_legal})
