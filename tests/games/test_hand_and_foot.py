@@ -465,7 +465,7 @@ def test_red_three_in_the_pile_is_laid_without_replacement() -> None:
 
 def test_hot_path_caches_match_a_fresh_computation() -> None:
     """The hot path leaves derived facts in a state's caches (the runs of the hand to move; the
-    team's open melds and books): along random games, each equals what a fresh copy of the
+    teams' open melds and books): along random games, each equals what a fresh copy of the
     state computes, and an equal move object that `legal_moves` did not hand out gives the same
     next state."""
     from parlour.games.hand_and_foot import rules
@@ -482,6 +482,8 @@ def test_hot_path_caches_match_a_fresh_computation() -> None:
             if state.phase is hf.Phase.PLAY:
                 assert state._runs == rules._scan_runs(state.hands[state.turn])
                 assert state._team == rules._team_facts(state.melds[state.turn % 2])
+            # Both teams' facts, handed on (or updated) by `apply`, are what the melds give.
+            assert state._teams == tuple(rules._team_facts(m) for m in state.melds)
             move = moves[chooser.randrange(len(moves))]
             copy = attrs.evolve(move)
             assert copy is not move

@@ -440,6 +440,18 @@ def test_fast_move_generation_agrees_with_the_core_melding_helpers() -> None:
     assert checked > 500
 
 
+def test_the_run_table_agrees_with_the_pairs_it_replaces() -> None:
+    """`_in_run` (the `_RUN3` table, the ace apart) agrees with the plain test of every pair of
+    run positions that completes a run of three with the card, for every rank and every
+    set of run positions held in a suit."""
+    from parlour.games.rummy_500.masks import _PAIRS, _in_run
+
+    for rank in range(1, 14):
+        for lane in range(1 << 13):
+            spots = lane << 1 | (1 << 14 if lane & 1 else 0)  # bit 1 the ace low, 14 the ace high
+            assert _in_run(spots, rank) == any(spots & pair == pair for pair in _PAIRS[rank])
+
+
 def test_render_shows_the_hand_the_table_with_credit_and_the_fanned_pile() -> None:
     """The text picture: whose move, each seat's total and cards, numbered melds, pile depths."""
     table = melds(("5S 6S 7S", 0))

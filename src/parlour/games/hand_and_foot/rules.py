@@ -90,6 +90,10 @@ class Phase(enum.Enum):
 Melds: TypeAlias = tuple[tuple[tuple[Card, ...], ...], ...]
 
 
+_TeamFacts: TypeAlias = tuple[dict[int, int], tuple[int, int, int], tuple[tuple[int, int, bool], ...]]
+"""See `_team_facts`."""
+
+
 @attrs.frozen(kw_only=True)
 class State:
     """A position. `stock[0]` is the top of the stock, `discards[-1]` the top of the pile."""
@@ -135,9 +139,16 @@ class State:
         return _scan_runs(self.hands[self.turn])
 
     @cached_property
-    def _team(self) -> tuple[dict[int, int], tuple[int, int, int]]:
-        """The team to move: its open melds (meld key number -> position) and its books."""
-        return _team_facts(self.melds[self.turn % TEAMS])
+    def _teams(self) -> tuple[_TeamFacts, ...]:
+        """Each team's `_team_facts`. `apply` hands them on to the state it builds (the facts
+        of a team whose melds the move changed made afresh), so they are worked out about once
+        a round instead of in every play position."""
+        return tuple(_team_facts(m) for m in self.melds)
+
+    @property
+    def _team(self) -> _TeamFacts:
+        """The facts of the team to move (see `_teams`)."""
+        return self._teams[self.turn % TEAMS]
 
 
 ZONES: Final = (
@@ -153,7 +164,7 @@ ZONES: Final = (
 _evolve: Final = evolver(State)
 _build: Final = builder(State)
 _FILL_RUNS: Final = cached_setter(State, "_runs")
-_FILL_TEAM: Final = cached_setter(State, "_team")
+_FILL_TEAMS: Final = cached_setter(State, "_teams")
 """Fills a cached property's slot (what `cached_property` itself does on a first read)."""
 _RUN_SLOTS: Final = 16
 """Rank numbers of `_RANK_OF`: 1-14, and 15 for red 3s."""
@@ -198,6 +209,8 @@ def new_game(
 def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
     """In the draw: `draw`, `take pile`. In play: new melds (by rank, then the wild meld), cards
     to add (meld by meld), discards (hand order), `discard black threes`, `take back`."""
+    if player is None:
+        return state.legal  # what `moves_for` gives for every seat, without the call
     return moves_for(state, player, len(state.hands), state.legal)
 
 
@@ -359,10 +372,13 @@ def _scan_runs(held: tuple[Card, ...]) -> list[tuple[int, int] | None]:
     return out
 
 
-def _team_facts(melds: tuple[tuple[Card, ...], ...]) -> tuple[dict[int, int], tuple[int, int, int]]:
-    """A team's open melds (meld key number -> position, in the order started) and its books
-    (red, black, wild)."""
+def _team_facts(melds: tuple[tuple[Card, ...], ...]) -> _TeamFacts:
+    """A team's open melds (meld key number -> position, in the order started), its books
+    (red, black, wild), and the open melds again as (key, position, takes a wild) in the same
+    order: a meld takes another wild while its naturals outnumber its wilds (always, for the
+    wild meld)."""
     open_at: dict[int, int] = {}
+    opens: list[tuple[int, int, bool]] = []
     red = black = wild = 0
     kind = _KIND
     rank_of = _RANK_OF
@@ -371,7 +387,14 @@ def _team_facts(melds: tuple[tuple[Card, ...], ...]) -> tuple[dict[int, int], tu
         size = len(meld)
         if size < BOOK:
             first = meld[0].index
-            open_at[_WILD_KEY if kind[first] == _WILD else rank_of[first]] = i
+            if kind[first] == _WILD:
+                open_at[_WILD_KEY] = i
+                opens.append((_WILD_KEY, i, True))
+            else:
+                key = rank_of[first]
+                open_at[key] = i
+                # Wilds sort last, so the middle card is natural exactly when naturals > wilds.
+                opens.append((key, i, kind[meld[size // 2].index] != _WILD))
         elif size == BOOK:
             if kind[meld[0].index] == _WILD:
                 wild += 1
@@ -380,7 +403,32 @@ def _team_facts(melds: tuple[tuple[Card, ...], ...]) -> tuple[dict[int, int], tu
             else:
                 red += 1
         i += 1
-    return open_at, (red, black, wild)
+    return open_at, (red, black, wild), tuple(opens)
+
+
+def _facts_after(facts: _TeamFacts, melds: tuple[tuple[Card, ...], ...], i: int) -> _TeamFacts:
+    """`_team_facts(melds)` from the team's `facts` before its meld `i` grew, or was started as
+    its last meld: only that meld's entry changes (its wild room, or its closing as a book).
+    Melds keep their places, so the open melds stay in the order started."""
+    open_at, books, opens = facts
+    meld = melds[i]
+    size = len(meld)
+    kind = _KIND
+    first = meld[0].index
+    key = _WILD_KEY if kind[first] == _WILD else _RANK_OF[first]
+    if size < BOOK:
+        entry = (key, i, key == _WILD_KEY or kind[meld[size // 2].index] != _WILD)
+        if key in open_at:
+            return open_at, books, tuple([entry if e[0] == key else e for e in opens])
+        return {**open_at, key: i}, books, (*opens, entry)
+    red, black, wild = books
+    if kind[first] == _WILD:
+        wild += 1
+    elif kind[meld[-1].index] == _WILD:
+        black += 1
+    else:
+        red += 1
+    return {k: v for k, v in open_at.items() if k != key}, (red, black, wild), tuple([e for e in opens if e[0] != key])
 
 
 def _legal(state: State, only: int | None) -> tuple[Move, ...]:
@@ -422,8 +470,7 @@ def _legal_play(state: State) -> tuple[Move, ...]:
     meldable = _MELDABLE
     start = 0
     current = -1
-    i = 0
-    for card in held:
+    for i, card in enumerate(held):
         rank = rank_of[card.index]
         if rank != current:
             if i:
@@ -433,16 +480,15 @@ def _legal_play(state: State) -> tuple[Move, ...]:
             discards.append(row[card.index])
             current = rank
             start = i
-        i += 1
+    i = len(held)
     if i:
         runs[current] = (start, i - start)
         if i - start >= 2 and meldable[current]:
             pairs.append(current)
     melds = state.melds[team]
-    facts = _team_facts(melds)
+    facts = state._teams[team]
     _FILL_RUNS(state, runs)
-    _FILL_TEAM(state, facts)
-    open_at, books = facts
+    open_at, books, opens = facts
     opened = state.opened[team]
     in_foot = not state.feet[seat]
     options = state.options
@@ -493,33 +539,53 @@ def _legal_play(state: State) -> tuple[Move, ...]:
             for trio in _wild_trios(held, twos, jokers):
                 if free or _may_leave(in_foot, left, opened or laid + POINTS.total(trio) >= need, qualified):
                     out.append(_meld_move(seat, trio))
-        if open_at:
+        if opens:
             left = size - 1
             free = opened and (left >= 2 or not in_foot or qualified)
             table = _ADDS[seat]
-            kind = _KIND
-            for key, at in open_at.items():
-                meld = melds[at]
-                if key == _WILD_KEY:
-                    candidates = wilds
-                else:
-                    natural = runs[key]
-                    # Wilds sort last, so the middle card is natural exactly when naturals > wilds.
-                    fits = wilds if kind[meld[len(meld) // 2].index] != _WILD else ()
-                    candidates = fits if natural is None else (held[natural[0]], *fits)
-                for card in candidates:
-                    if not free:
+            if free:
+                # Every lay-off keeps the turn finishable: each open meld's natural (the first of
+                # its rank in hand), then the wilds it may take, meld by meld.
+                by_number = _RANK_BY_NUMBER
+                for key, _, wild_ok in opens:
+                    if key != _WILD_KEY:
+                        natural = runs[key]
+                        if natural is not None:
+                            card = held[natural[0]]
+                            number = card.index * 16 + key
+                            added = table[number]
+                            if added is None:
+                                added = table[number] = AddCard(seat, card, by_number[key])
+                            out.append(added)
+                        if not wild_ok:
+                            continue
+                    for card in wilds:
+                        number = card.index * 16 + key
+                        added = table[number]
+                        if added is None:
+                            added = table[number] = AddCard(seat, card, by_number[key])
+                        out.append(added)
+            else:
+                for key, at, wild_ok in opens:
+                    meld = melds[at]
+                    if key == _WILD_KEY:
+                        candidates = wilds
+                    else:
+                        natural = runs[key]
+                        fits = wilds if wild_ok else ()
+                        candidates = fits if natural is None else (held[natural[0]], *fits)
+                    for card in candidates:
                         after = opened or laid + POINTS.points(card) >= need
                         grown = qualified or (
                             in_foot and len(meld) == BOOK - 1 and _qualifies(options, books, book_kind((*meld, card)))
                         )
                         if not _may_leave(in_foot, left, after, grown):
                             continue
-                    number = card.index * 16 + key
-                    added = table[number]
-                    if added is None:
-                        added = table[number] = AddCard(seat, card, _RANK_BY_NUMBER[key])
-                    out.append(added)
+                        number = card.index * 16 + key
+                        added = table[number]
+                        if added is None:
+                            added = table[number] = AddCard(seat, card, _RANK_BY_NUMBER[key])
+                        out.append(added)
     if opened or not melds:
         can_empty = not in_foot or qualified
         if size > 1 or can_empty:
@@ -570,7 +636,9 @@ def _pile_problem(state: State) -> str | None:
     rank = top.rank
     group = _KEY[top.index] & ~7  # the rank's first sort key: its cards lie together
     at = bisect.bisect_left(held, group, key=_card_key) + 1
-    closing = _closing(state.melds[team], rank)
+    melds = state.melds[team]
+    i = state._teams[team][0].get(_RANK_OF[top.index])  # `_open_meld`, from the team's facts
+    closing = 0 if i is None or len(melds[i]) + OPENING_SIZE <= BOOK else BOOK - len(melds[i])  # `_closing`
     # The rank's naturals lie together from `at - 1`: enough of them when the last one needed is.
     last = at + closing
     if last >= len(held) or held[last].rank is not rank:
@@ -581,8 +649,7 @@ def _pile_problem(state: State) -> str | None:
     gained = sum(1 for c in state.discards[:-1] if _KIND[c.index] != _RED3)
     left = len(held) - 2 - closing + gained
     if left < 2:
-        i = _open_meld(state.melds[team], rank)
-        fills = closing or (i is not None and len(state.melds[team][i]) + OPENING_SIZE == BOOK)
+        fills = closing or (i is not None and len(melds[i]) + OPENING_SIZE == BOOK)
         extra_book = None
         if fills:
             extra_book = BookKind.RED if _closes_red(state.melds[team], rank) else BookKind.BLACK
@@ -759,14 +826,17 @@ def _apply_draw(state: State, move: Draw) -> State:
         held, stock, laid = _red_threes(seat, held, stock, events)
         team = seat % TEAMS
         reds = replace_at(s.red_threes, team, s.red_threes[team] + laid) if laid else s.red_threes
-        return _build(
+        out = _build(
             s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, replace_at(s.hands, seat, held),
             s.feet, stock, s.discards, s.melds, reds, s.opened, s.took_back, s.points, tuple(events),
         )
-    return _build(
-        s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, replace_at(s.hands, seat, held),
-        s.feet, stock, s.discards, s.melds, s.red_threes, s.opened, s.took_back, s.points, (said,),
-    )
+    else:
+        out = _build(
+            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, replace_at(s.hands, seat, held),
+            s.feet, stock, s.discards, s.melds, s.red_threes, s.opened, s.took_back, s.points, (said,),
+        )
+    _FILL_TEAMS(out, s._teams)
+    return out
 
 
 def _apply_pile(state: State, move: TakePile) -> State:
@@ -813,6 +883,7 @@ def _apply_pile(state: State, move: TakePile) -> State:
         red_threes=reds,
         events=tuple(events),
     )
+    _FILL_TEAMS(out, replace_at(state._teams, team, _team_facts(melds)))
     return _emptied_by_melding(out, seat) if not held else out
 
 
@@ -820,11 +891,13 @@ def _apply_meld(state: State, seat: int, cards: tuple[Card, ...], onto: Rank | N
     team = seat % TEAMS
     melds = state.melds[team]
     if onto is None:
+        i = len(melds)
         melds = (*melds, cards)
         event = Event(EventKind.MELDS, player=seat, cards=cards)
     else:
-        i = state._team[0].get(onto) if seat == state.turn else _open_meld(melds, onto)
-        assert i is not None
+        at = state._teams[team][0].get(onto)
+        assert at is not None
+        i = at
         melds = replace_at(melds, i, _insert(melds[i], cards))
         number = (seat * 80 + cards[0].index) * 16 + onto
         added = _ADD_EVENTS.get(number)
@@ -843,6 +916,7 @@ def _apply_meld(state: State, seat: int, cards: tuple[Card, ...], onto: Rank | N
         s.feet, s.stock, s.discards, replace_at(s.melds, team, melds), s.red_threes, opened, s.took_back,
         s.points, events,
     )
+    _FILL_TEAMS(out, replace_at(s._teams, team, _facts_after(s._teams[team], melds, i)))
     if held:
         return out
     if not state.feet[seat]:
@@ -895,10 +969,12 @@ def _apply_discard(state: State, seat: int, cards: tuple[Card, ...]) -> State:
         )
         return _end_round(out, None)
     turn = (seat + 1) % len(s.hands)
-    return _build(
+    out = _build(
         s.options, s.hand, s.rng, None, Phase.DRAW, s.dealer, turn, hands, feet, s.stock, discards,
         s.melds, s.red_threes, s.opened, False, s.points, (*events, _TO_PLAY[turn]),
     )
+    _FILL_TEAMS(out, s._teams)
+    return out
 
 
 _DISCARD_EVENTS: Final = seat_card_table(

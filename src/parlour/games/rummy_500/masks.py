@@ -56,6 +56,8 @@ def _pairs(rank: int) -> tuple[int, ...]:
 
 
 _PAIRS: Final = tuple(_pairs(r) if 1 <= r <= 13 else () for r in range(15))
+"""`_PAIRS[rank]`: the pairs `_pairs` gives, the plain reading of `_in_run` (the tests check
+`_RUN3` against it)."""
 
 
 def _near(index: int) -> int:
@@ -88,11 +90,22 @@ def _mask(cards: Sequence[Card]) -> int:
 
 
 def _in_run(spots: int, rank: int) -> bool:
-    """True if cards at run positions `spots` make a run of three with a card of `rank`."""
-    for pair in _PAIRS[rank]:
-        if spots & pair == pair:
-            return True
-    return False
+    """True if cards at run positions `spots` make a run of three with a card of `rank` (one of
+    `_PAIRS[rank]` is all there), read from `_RUN3` for ranks 2 to king."""
+    if rank == 1:
+        return spots & _ACE_LOW == _ACE_LOW or spots & _ACE_HIGH == _ACE_HIGH
+    return _RUN3[spots >> (rank - 2) & 0b11011]
+
+
+_RUN3: Final = tuple(w & 0b00011 == 0b00011 or w & 0b01010 == 0b01010 or w & 0b11000 == 0b11000 for w in range(32))
+"""`_RUN3[w]`: a card of rank r (2 to king) makes a run of three with the run positions r - 2 to
+r + 2 held as bits 0 to 4 of `w` (bit 2, the card's own position, masked out): two below, one
+either side, or two above. Position 0 and 15 are never held, so the pairs `_PAIRS` leaves out at
+the ends (below a 2, above a king's high ace) never match."""
+_ACE_LOW: Final = 1 << 2 | 1 << 3
+"""An ace's run positions 2 and 3 (A-2-3)."""
+_ACE_HIGH: Final = 1 << 12 | 1 << 13
+"""An ace's run positions 12 and 13 (Q-K-A)."""
 
 
 # ---------------------------------------------------------------------------------------------

@@ -169,9 +169,21 @@ def _melds_in(p: int, mask: int) -> list[Move]:
     found: list[Move] = []
     a, b = (mask & 0x1FFF) << 1, (mask >> 13 & 0x1FFF) << 1
     c, d = (mask >> 26 & 0x1FFF) << 1, (mask >> 39 & 0x1FFF) << 1
-    for suit, lane in ((0, a), (1, b), (2, c), (3, d)):
-        if lane.bit_count() >= 3:
-            found.extend(_run_moves(p, suit, lane))
+    # A suit offers runs only if three of its run positions are consecutive: `spots` is the lane
+    # with the ace also at position 14 (the test is written out for each suit, as this runs for
+    # every position of the play phase).
+    spots = a | 1 << 14 if a & 2 else a
+    if spots & spots >> 1 & spots >> 2:
+        found.extend(_run_moves(p, 0, a))
+    spots = b | 1 << 14 if b & 2 else b
+    if spots & spots >> 1 & spots >> 2:
+        found.extend(_run_moves(p, 1, b))
+    spots = c | 1 << 14 if c & 2 else c
+    if spots & spots >> 1 & spots >> 2:
+        found.extend(_run_moves(p, 2, c))
+    spots = d | 1 << 14 if d & 2 else d
+    if spots & spots >> 1 & spots >> 2:
+        found.extend(_run_moves(p, 3, d))
     three = (a & b & (c | d)) | (c & d & (a | b))
     while three:
         low = three & -three

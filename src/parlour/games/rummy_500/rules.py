@@ -13,14 +13,14 @@ from __future__ import annotations
 import bisect
 import enum
 import functools
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Final, NamedTuple
 
 import attrs
 
 from parlour.core.cards import CARD_INDICES, Card, Rank, cards_text, parse_cards, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
-from parlour.core.errors import IllegalMove, NotationError
+from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind
 from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players
 from parlour.core.melds import (
@@ -39,12 +39,14 @@ from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.rummy_500.masks import (
+    _ACE_HIGH,
+    _ACE_LOW,
     _AT,
     _BIT,
     _COLUMN,
     _LANE,
     _NEAR,
-    _PAIRS,
+    _RUN3,
     _SPOTS,
     _SUIT_BITS,
     _chain,
@@ -365,45 +367,44 @@ def take_depths(
     (3,)
     """
     out = []
-    size = len(pile)
     avail = _mask(hand)
     wanted = 0
     for w in _wants_of(table) if wants is None else wants:
         wanted |= w
-    column, pairs, near, bits = _COLUMN, _PAIRS, _NEAR, _BIT
+    near, bits, column, run3 = _NEAR, _BIT, _COLUMN, _RUN3
+    anything = not options.top_card_must_be_played
     targets = None
     depth = 0
+    above = 0  # the bit of the card just above, available once this one is dug out
     for card in reversed(pile):
         depth += 1
-        if depth > 1:
-            avail |= bits[pile[size - depth + 1].index]
-        elif not options.top_card_must_be_played:
+        avail |= above
+        i = card.index
+        above = bits[i]
+        if anything and depth == 1:
             out.append(1)
             continue
-        i = card.index
-        if not avail & near[i] and not bits[i] & wanted:
+        if not avail & near[i] and not above & wanted:
             continue  # nothing of its rank or within two of it in its suit, and the table wants it not
-        rank = card.rank
-        same = (avail >> (rank - 1) & column).bit_count()
-        if same >= 2:
-            out.append(depth)
+        rank = i & 15
+        if (avail >> (rank - 1) & column).bit_count() >= 2:
+            out.append(depth)  # a set of three
             continue
-        lane = (avail >> _LANE[card.index] & 0x1FFF) << 1
+        lane = (avail >> _LANE[i] & 0x1FFF) << 1
         spots = lane | 1 << 14 if lane & 2 else lane
-        for pair in pairs[rank]:
-            if spots & pair == pair:
-                out.append(depth)
-                break
+        if rank == 1:
+            in_run = spots & _ACE_LOW == _ACE_LOW or spots & _ACE_HIGH == _ACE_HIGH
         else:
-            if bits[i] & wanted:
-                out.append(depth)  # it lays off as it is
-                continue
-            if not avail & wanted & _SUIT_BITS[card.index]:
-                continue  # no card of its suit to chain before it fits the table
-            if targets is None:
-                targets = _targets(table)
-            if _chain(rank, spots, targets[1][(card.index >> 4) - 1]):
-                out.append(depth)
+            in_run = run3[spots >> (rank - 2) & 0b11011]  # `_in_run`, inline
+        if in_run or above & wanted:
+            out.append(depth)  # a run of three, or it lays off as it is
+            continue
+        if not avail & wanted & _SUIT_BITS[i]:
+            continue  # no card of its suit to chain before it fits the table
+        if targets is None:
+            targets = _targets(table)
+        if _chain(rank, spots, targets[1][(i >> 4) - 1]):
+            out.append(depth)
     return tuple(out)
 
 
@@ -424,9 +425,9 @@ def _legal_play(state: State) -> tuple[Move, ...]:
         return (*moves, *discards)
     hmask = _mask(hand)
     mask = hmask | _BIT[taken[0].index]
-    candidates = [*_melds_in(p, mask), *_lay_offs(p, mask, state.wants)]
     if state.owed:
-        return tuple(_still_usable(state, hmask, candidates))
+        return tuple(_still_usable(state, hmask, _melds_in(p, mask), _lay_offs(p, mask, state.wants)))
+    candidates = [*_melds_in(p, mask), *_lay_offs(p, mask, state.wants)]
     moves = [m for m in candidates if isinstance(m, (MakeMeld, LayOff)) and _keeps_turn(state, hmask, m)]
     if not state.owed:
         row = _DISCARD[p]
@@ -434,59 +435,71 @@ def _legal_play(state: State) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def _still_usable(state: State, hmask: int, candidates: list[Move]) -> list[Move]:
-    """The plays after which the owed card can still reach the table (`_keeps_turn` for an
-    owed card, with the table's room read once and adjusted per play)."""
+def _still_usable(state: State, hmask: int, melds: list[Move], lay_offs: list[LayOff]) -> list[Move]:
+    """The plays (new `melds`, then `lay_offs`) after which the owed card can still reach the
+    table (`_keeps_turn` for an owed card, with the table's room read once and adjusted per
+    play). A card some table meld wants as it is stays playable after any new meld, and after
+    any lay-off onto another meld (laying off onto one meld changes no other meld's wants)."""
     card = state.taken[0]
     cbit = _BIT[card.index]
     rank, suit = card.rank, (card.index >> 4) - 1
     shift = 13 * suit
     base: tuple[int, list[tuple[int, int, int]]] | None = None
+    wanted_by = [number for number, want in enumerate(state.wants, 1) if want & cbit]
     out: list[Move] = []
-    for move in candidates:
-        if isinstance(move, MakeMeld):
-            gone = _mask(move.cards)
-        elif isinstance(move, LayOff):
-            gone = _BIT[move.card.index]
-        else:
-            continue
-        if gone & cbit:
+    for move in melds:
+        assert isinstance(move, MakeMeld)
+        gone = _mask(move.cards)
+        if gone & cbit or wanted_by:
             out.append(move)
             continue
         rest = hmask & ~gone
         lane = (rest >> shift & 0x1FFF) << 1
         spots = lane | 1 << 14 if lane & 2 else lane
-        same = (rest >> (rank - 1) & _COLUMN).bit_count()
-        if same >= 2 or _in_run(spots, rank):
+        if (rest >> (rank - 1) & _COLUMN).bit_count() >= 2 or _in_run(spots, rank):
             out.append(move)
             continue
         if base is None:
             base = _room(state.table, suit)
         open_ranks, spans = base
-        if isinstance(move, MakeMeld):
-            first = move.cards[0]
-            if first.rank is move.cards[1].rank:
-                if len(move.cards) < RULES.set_max:
-                    open_ranks |= 1 << first.rank
-            elif (first.index >> 4) - 1 == suit:
-                low = 1 if first.rank is Rank.ACE else int(first.rank)
-                spans = [*spans, (0, low, low + len(move.cards) - 1)]
-        else:
-            target = state.table[move.meld - 1].meld
-            if target.kind is MeldKind.SET:
-                if len(target.cards) + 1 >= RULES.set_max and target.rank is not None:
-                    open_ranks &= ~(1 << target.rank)
-            elif (target.cards[0].index >> 4) - 1 == suit:
-                low, high = target.low, target.low + len(target.cards) - 1
-                if high < 14 and move.card.index == _AT[suit][high + 1].index:
-                    high += 1
-                else:
-                    low -= 1
-                spans = [span for span in spans if span[0] != move.meld]
-                if high - low + 1 < RULES.run_max:
-                    spans.append((move.meld, low, high))
+        first = move.cards[0]
+        if first.rank is move.cards[1].rank:
+            if len(move.cards) < RULES.set_max:
+                open_ranks |= 1 << first.rank
+        elif (first.index >> 4) - 1 == suit:
+            low = 1 if first.rank is Rank.ACE else int(first.rank)
+            spans = [*spans, (0, low, low + len(move.cards) - 1)]
         if open_ranks >> rank & 1 or _chain(rank, spots, [(low, high) for _, low, high in spans]):
             out.append(move)
+    for lay in lay_offs:
+        gone = _BIT[lay.card.index]
+        if gone & cbit or (wanted_by and (len(wanted_by) > 1 or wanted_by[0] != lay.meld)):
+            out.append(lay)
+            continue
+        rest = hmask & ~gone
+        lane = (rest >> shift & 0x1FFF) << 1
+        spots = lane | 1 << 14 if lane & 2 else lane
+        if (rest >> (rank - 1) & _COLUMN).bit_count() >= 2 or _in_run(spots, rank):
+            out.append(lay)
+            continue
+        if base is None:
+            base = _room(state.table, suit)
+        open_ranks, spans = base
+        target = state.table[lay.meld - 1].meld
+        if target.kind is MeldKind.SET:
+            if len(target.cards) + 1 >= RULES.set_max and target.rank is not None:
+                open_ranks &= ~(1 << target.rank)
+        elif (target.cards[0].index >> 4) - 1 == suit:
+            low, high = target.low, target.low + len(target.cards) - 1
+            if high < 14 and lay.card.index == _AT[suit][high + 1].index:
+                high += 1
+            else:
+                low -= 1
+            spans = [span for span in spans if span[0] != lay.meld]
+            if high - low + 1 < RULES.run_max:
+                spans.append((lay.meld, low, high))
+        if open_ranks >> rank & 1 or _chain(rank, spots, [(low, high) for _, low, high in spans]):
+            out.append(lay)
     return out
 
 
@@ -633,45 +646,82 @@ def _why_illegal(state: State, move: Move) -> str:
 
 
 def _apply(state: State, move: Move) -> State:
+    return _APPLY[type(move)](state, move)
+
+
+def _apply_draw(state: State, move: DrawStock) -> State:
     p = move.player
-    match move:
-        case DrawStock():
-            card = state.stock[0]
-            hand = _insert(state.hands[p], card)
-            return _BUILD(
-                state.options, state.hand, state.rng, None, _DRAW_EVENTS[p][card.index], state.dealer, Phase.PLAY, p,
-                _with_hand(state.hands, p, hand), state.stock[1:], state.discards, state.table, state.wants, (), False,
-                state.turn_count, state.scores,
-            )  # fmt: skip
-        case TakeDiscards(depth=depth):
-            rest, got = take_from_pile(state.discards, depth)
-            hand = sorted_cards((*state.hands[p], *got[1:])) if depth > 1 else state.hands[p]
-            owed = depth > 1 or state.options.top_card_must_be_played
-            event = Event(EventKind.TAKES, player=p, cards=got, label="discard pile")
-            return _BUILD(
-                state.options, state.hand, state.rng, None, (event,), state.dealer, Phase.PLAY, p,
-                _with_hand(state.hands, p, hand), state.stock, rest, state.table, state.wants, (got[0],), owed,
-                state.turn_count, state.scores,
-            )  # fmt: skip
-        case MakeMeld(cards=cards):
-            meld = _meld_of_move(cards)
-            table = (*state.table, table_meld(meld, p))
-            wants = (*state.wants, _want_of(meld))
-            return _after_play(state, p, cards, table, wants, Event(EventKind.MELDS, player=p, cards=cards))
-        case LayOff(card=card, meld=number):
-            table = _grow(state.table, number, card, p)
-            wants = (*state.wants[: number - 1], _want_of(table[number - 1].meld), *state.wants[number:])
-            event = Event(EventKind.LAYS_OFF, player=p, cards=(card,), numbers=(number,))
-            return _after_play(state, p, (card,), table, wants, event)
-        case Discard(card=card):
-            return _apply_discard(state, p, card)
-        case Pass():
-            told = (
-                Event(EventKind.PASSES, player=p),
-                Event(EventKind.NOTE, label="the stock is used up and the discard pile refused: the hand ends"),
-            )
-            return _end_hand(state, state.hands, state.table, state.discards, told)
-    raise IllegalMove(f"{move!r} is not a Rummy 500 move")
+    card = state.stock[0]
+    hand = _insert(state.hands[p], card)
+    return _BUILD(
+        state.options, state.hand, state.rng, None, _DRAW_EVENTS[p][card.index], state.dealer, Phase.PLAY, p,
+        _with_hand(state.hands, p, hand), state.stock[1:], state.discards, state.table, state.wants, (), False,
+        state.turn_count, state.scores,
+    )  # fmt: skip
+
+
+def _apply_take(state: State, move: TakeDiscards) -> State:
+    p, depth = move.player, move.depth
+    rest, got = take_from_pile(state.discards, depth)
+    hand = sorted_cards((*state.hands[p], *got[1:])) if depth > 1 else state.hands[p]
+    owed = depth > 1 or state.options.top_card_must_be_played
+    event = Event(EventKind.TAKES, player=p, cards=got, label="discard pile")
+    return _BUILD(
+        state.options, state.hand, state.rng, None, (event,), state.dealer, Phase.PLAY, p,
+        _with_hand(state.hands, p, hand), state.stock, rest, state.table, state.wants, (got[0],), owed,
+        state.turn_count, state.scores,
+    )  # fmt: skip
+
+
+class _Laid(NamedTuple):
+    """What laying a new meld puts on the table, the same each time seat and cards are."""
+
+    table_meld: TableMeld
+    want: int
+    """`_want_of` its meld."""
+    events: tuple[Event, ...]
+
+
+_LAID: Final[dict[int, _Laid]] = {}
+"""`_Laid` by seat and the meld's card mask (`_mask(cards) * 2 + seat`): a few hundred melds
+exist in one pack, so this stays small; the values are immutable and shared between states."""
+
+
+def _apply_meld(state: State, move: MakeMeld) -> State:
+    p, cards = move.player, move.cards
+    gone = _mask(cards)
+    laid = _LAID.get(gone * 2 + p)
+    if laid is None:
+        meld = _meld_of_move(cards)
+        laid = _LAID[gone * 2 + p] = _Laid(
+            table_meld(meld, p), _want_of(meld), (Event(EventKind.MELDS, player=p, cards=cards),)
+        )
+    table = (*state.table, laid.table_meld)
+    wants = (*state.wants, laid.want)
+    return _after_play(state, p, gone, table, wants, laid.events)
+
+
+_LAY_EVENTS: Final[dict[tuple[int, int, int], tuple[Event, ...]]] = {}
+"""The events of a lay-off by (seat, card index, meld number), built once and shared."""
+
+
+def _apply_lay_off(state: State, move: LayOff) -> State:
+    p, card, number = move.player, move.card, move.meld
+    table = _grow(state.table, number, card, p)
+    wants = (*state.wants[: number - 1], _want_of(table[number - 1].meld), *state.wants[number:])
+    key = (p, card.index, number)
+    events = _LAY_EVENTS.get(key)
+    if events is None:
+        events = _LAY_EVENTS[key] = (Event(EventKind.LAYS_OFF, player=p, cards=(card,), numbers=(number,)),)
+    return _after_play(state, p, _BIT[card.index], table, wants, events)
+
+
+def _apply_pass(state: State, move: Pass) -> State:
+    told = (
+        Event(EventKind.PASSES, player=move.player),
+        Event(EventKind.NOTE, label="the stock is used up and the discard pile refused: the hand ends"),
+    )
+    return _end_hand(state, state.hands, state.table, state.discards, told)
 
 
 def _with_hand(
@@ -681,27 +731,26 @@ def _with_hand(
 
 
 def _after_play(
-    state: State, p: int, cards: tuple[Card, ...], table: tuple[TableMeld, ...], wants: tuple[int, ...], event: Event
+    state: State, p: int, gone: int, table: tuple[TableMeld, ...], wants: tuple[int, ...], events: tuple[Event, ...]
 ) -> State:
+    """The state after `p` plays the cards of mask `gone` (from the hand, and the card taken
+    apart if it is one of them) to the table."""
     taken, owed = state.taken, state.owed
-    apart = taken[0].index if taken else -1
-    hand = state.hands[p]
-    for c in cards:
-        if c.index == apart:
-            taken, owed = (), False
-        else:
-            hand = _without(hand, c)
+    bit = _BIT
+    if taken and bit[taken[0].index] & gone:
+        taken, owed = (), False
+    hand = tuple([c for c in state.hands[p] if not bit[c.index] & gone])
     hands = _with_hand(state.hands, p, hand)
     if not hand and not taken:
-        told = (event, Event(EventKind.GOES_OUT, player=p))
-        return _end_hand(state, hands, table, state.discards, told)
+        return _end_hand(state, hands, table, state.discards, (*events, Event(EventKind.GOES_OUT, player=p)))
     return _BUILD(
-        state.options, state.hand, state.rng, None, (event,), state.dealer, Phase.PLAY, p, hands, state.stock,
+        state.options, state.hand, state.rng, None, events, state.dealer, Phase.PLAY, p, hands, state.stock,
         state.discards, table, wants, taken, owed, state.turn_count, state.scores,
     )  # fmt: skip
 
 
-def _apply_discard(state: State, p: int, card: Card) -> State:
+def _apply_discard(state: State, move: Discard) -> State:
+    p, card = move.player, move.card
     hand = _without(state.hands[p], card)
     if state.taken:  # the kept top card joins the hand at the end of the turn
         hand = _insert(hand, state.taken[0])
@@ -717,6 +766,17 @@ def _apply_discard(state: State, p: int, card: Card) -> State:
         state.options, state.hand, state.rng, None, events, state.dealer, Phase.DRAW, 1 - p, hands, state.stock,
         discards, state.table, state.wants, (), False, state.turn_count + 1, state.scores,
     )  # fmt: skip
+
+
+_APPLY: Final[dict[type, Callable[..., State]]] = {
+    DrawStock: _apply_draw,
+    TakeDiscards: _apply_take,
+    MakeMeld: _apply_meld,
+    LayOff: _apply_lay_off,
+    Discard: _apply_discard,
+    Pass: _apply_pass,
+}
+"""Each move class's `_apply_<move>` (a lookup, not a chain of class tests)."""
 
 
 # ---------------------------------------------------------------------------------------------
