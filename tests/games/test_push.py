@@ -474,3 +474,20 @@ def test_views_hide_hands_and_stock_but_show_the_card_taken() -> None:
     assert all(c.is_hidden for c in seen.hands[0]) and all(c.is_hidden for c in seen.stock)
     assert push.legal_moves(push.view(state, 0)) == push.legal_moves(state, 0)
     assert "take" not in moves(state)
+
+
+def test_kept_tables_give_the_moves_a_fresh_computation_gives() -> None:
+    """The moves built from the kept table indexes (taken over from the last index when a play
+    changes one meld) match the moves built with every kept table emptied, along random games."""
+    from parlour.games.push import melding, rules
+
+    kept = (melding._TABLE_INDEX, melding._LAST_INDEX, melding._MELD_INFO, melding._MELD_MOVES)
+    chooser = random.Random(7)
+    for seed in range(12):
+        state = push.new_game(seed=seed, options=push.Options(deals=2))
+        while not push.is_over(state):
+            legal = push.legal_moves(state)
+            for table in kept:
+                table.clear()
+            assert rules._legal(state, None) == legal
+            state = push.apply(state, legal[chooser.randrange(len(legal))])

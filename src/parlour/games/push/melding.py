@@ -419,6 +419,18 @@ def _contract_moves(
 ) -> list[Move]:
     """The contract melds that may go down now: each fills an unfilled need at its length and
     leaves cards that can still fill the others (`scan`: the pool's `_scan`, if made)."""
+    return _contract_search(seat, pool, contract, needs_left, first_only, scan)
+
+
+def _contract_search(
+    seat: int,
+    pool: Sequence[Card],
+    contract: Contract,
+    needs_left: Sequence[int],
+    first_only: bool,
+    scan: tuple[list[int], list[int], list[int], list[Card]] | None,
+) -> list[Move]:
+    """`_contract_moves` worked out."""
     whole, steps = _contract_plans(contract, needs_left)
     rm, rn, pm, wilds = scan or _scan(pool)
     w = len(wilds)
@@ -545,6 +557,20 @@ def _lay_off_move(seat: int, card: Card, i: int, end: int) -> LayOff:
     return move
 
 
+_SWAP_MOVES: Final[dict[int, Swap]] = {}
+"""Swap moves built once, by seat, cards and meld."""
+
+
+def _swap_move(seat: int, natural: Card, wild: Card, i: int) -> Swap:
+    key = ((seat * 80 + natural.index) * 80 + wild.index) * 256 + i
+    move = _SWAP_MOVES.get(key)
+    if move is None:
+        if len(_SWAP_MOVES) > _CACHE_LIMIT:
+            _SWAP_MOVES.clear()
+        move = _SWAP_MOVES[key] = Swap(seat, natural, wild, i)
+    return move
+
+
 _ANY_NATURAL: Final = 3
 _SWAP_CODE: Final = 100_000
 
@@ -611,31 +637,87 @@ def _discards(seat: int, held: tuple[Card, ...], taken: Card | None) -> tuple[Mo
     return tuple(out)
 
 
+_NATURAL_BIT: Final = tuple(0 if _WILD[i] else 1 << i for i in range(80))
+"""By card index: the card's bit in a `_Index.mask` (0 for a wild, which is never looked up)."""
+
+_MeldInfo = tuple[int, dict[int, tuple[int, ...]], tuple[int, ...], bool]
+_MELD_INFO: Final[dict[tuple[int, ...], _MeldInfo]] = {}
+"""`_meld_info` by one meld's wants (few distinct values: kept, cleared when large)."""
+
+
+def _meld_info(codes: tuple[int, ...]) -> _MeldInfo:
+    """One meld's wants decoded: the natural cards it takes as a bit mask, its lay-off and swap
+    codes by natural card index (in wants order), its wild slots (ends), and whether it takes
+    any natural (a set of wilds only)."""
+    got = _MELD_INFO.get(codes)
+    if got is None:
+        if len(_MELD_INFO) > _CACHE_LIMIT:
+            _MELD_INFO.clear()
+        mask = 0
+        by_natural: dict[int, tuple[int, ...]] = {}
+        slots = []
+        for code in codes:
+            if code == _ANY_NATURAL:
+                continue
+            if code < 3:
+                slots.append(code)
+                continue
+            natural = code >> 2 if code < _SWAP_CODE else (code - _SWAP_CODE) // 80
+            mask |= 1 << natural
+            by_natural[natural] = (*by_natural.get(natural, ()), code)
+        got = _MELD_INFO[codes] = (mask, by_natural, tuple(slots), _ANY_NATURAL in codes)
+    return got
+
+
 class _Index:
-    """What the melds of one `State.wants` take: by natural card index, the (meld, code) lay-offs
-    and swaps; the wild slots (meld, end); whether a meld of wilds only takes any natural; and
-    the lay-off moves already built from them, per seat and card."""
+    """What the melds of one `State.wants` take: the natural cards any meld takes (a bit mask,
+    so a hand that holds none of them is passed over at once), the melds that take naturals
+    with their codes by natural, the wild slots (meld, end), the melds of wilds only (they
+    take any natural), and the moves already built from them, per seat and card."""
 
-    __slots__ = ("any_natural", "by_card", "built", "slots")
+    __slots__ = ("any_natural", "built", "mask", "melds", "slots")
 
-    def __init__(self, wants: tuple[tuple[int, ...], ...]) -> None:
-        self.by_card: dict[int, list[tuple[int, int]]] = {}
+    def __init__(
+        self, wants: tuple[tuple[int, ...], ...], last: tuple[tuple[tuple[int, ...], ...], _Index] | None = None
+    ) -> None:
+        """`last`: the index handed out before, with its `wants`; the moves it built for natural
+        cards that no changed meld takes (before or after the change) are taken over, since a
+        card's moves depend only on the melds that take it and on whether any wild slot is
+        open. A play changes one meld (a lay-off or swap) or adds one, so most cards keep theirs."""
+        before: tuple[tuple[int, ...], ...] = ()
+        kept: _Index | None = None
+        if last is not None and len(last[0]) <= len(wants):
+            before, kept = last
+        mask = 0
+        changed = 0
+        melds = []
         slots = []
         any_natural = []
         for i, codes in enumerate(wants):
-            for code in codes:
-                if code == _ANY_NATURAL:
-                    any_natural.append(i)
-                elif code < 3:
-                    slots.append((i, code))
-                elif code < _SWAP_CODE:
-                    self.by_card.setdefault(code >> 2, []).append((i, code))
-                else:
-                    self.by_card.setdefault((code - _SWAP_CODE) // 80, []).append((i, code))
+            got = _meld_info(codes)
+            if i < len(before):
+                old = before[i]
+                if old is not codes and old != codes:
+                    changed |= got[0] | _meld_info(old)[0]
+            else:
+                changed |= got[0]
+            if not codes:
+                continue
+            if got[0]:
+                mask |= got[0]
+                melds.append((i, got[0], got[1]))
+            for end in got[2]:
+                slots.append((i, end))
+            if got[3]:
+                any_natural.append(i)
+        self.mask = mask
+        self.melds = tuple(melds)
         self.slots = tuple(slots)
         self.any_natural = tuple(any_natural)
-        """The melds of wilds only (they take any natural)."""
         self.built: dict[int, tuple[tuple[Move, ...], tuple[Move, ...], tuple[tuple[int, int], ...]]] = {}
+        if kept is not None and bool(kept.slots) == bool(slots):
+            bit = _NATURAL_BIT
+            self.built = {k: v for k, v in kept.built.items() if k >= 0 and not bit[k % 80] & changed}
 
     def card_moves(
         self, seat: int, card: Card
@@ -645,17 +727,22 @@ class _Index:
         key = seat * 80 + card.index
         got = self.built.get(key)
         if got is None:
-            places = self.by_card.get(card.index, ())
-            pairs = tuple((t, code) for t, code in places if code >= _SWAP_CODE)
+            index = card.index
+            bit = 1 << index
+            lay: list[Move] = []
+            pairs: list[tuple[int, int]] = []
+            for t, mask, by_natural in self.melds:
+                if mask & bit:
+                    for code in by_natural[index]:
+                        if code < _SWAP_CODE:
+                            lay.append(_lay_off_move(seat, card, t, code & 3))
+                        else:
+                            pairs.append((t, code))
             ready: tuple[Move, ...] = ()
             if self.slots and pairs:
-                ready = tuple(Swap(seat, card, _WILD_CARDS[(code - _SWAP_CODE) % 80], t) for t, code in pairs)
-                pairs = ()
-            got = self.built[key] = (
-                tuple(_lay_off_move(seat, card, t, code & 3) for t, code in places if code < _SWAP_CODE),
-                ready,
-                pairs,
-            )
+                ready = tuple(_swap_move(seat, card, _WILD_CARDS[(code - _SWAP_CODE) % 80], t) for t, code in pairs)
+                pairs = []
+            got = self.built[key] = (tuple(lay), ready, tuple(pairs))
         return got
 
     def wild_moves(self, seat: int, wild: Card) -> tuple[Move, ...]:
@@ -683,7 +770,7 @@ def _table_index(wants: tuple[tuple[int, ...], ...]) -> _Index:
     if got is None:
         if len(_TABLE_INDEX) > 2_000:
             _TABLE_INDEX.clear()
-        got = _TABLE_INDEX[wants] = _Index(wants)
+        got = _TABLE_INDEX[wants] = _Index(wants, last[0] if last else None)
     last[:] = [(wants, got)]
     return got
 

@@ -43,6 +43,7 @@ from parlour.games.push.moves import (
 )
 from parlour.games.push.melding import (
     _ANY_NATURAL,
+    _NATURAL_BIT,
     _SWAP_CODE,
     _WILD_CARDS,
     _contract_moves,
@@ -53,6 +54,7 @@ from parlour.games.push.melding import (
     _new_melds,
     _scan,
     _scan_hand,
+    _swap_move,
     _table_index,
     meld_wants,
     _wild_meldable,
@@ -385,10 +387,11 @@ def _lay_offs(
     swaps: list[tuple[int, int]] = []
     last = -1
     wild_of = _WILD
+    bit, wanted = _NATURAL_BIT, index.mask
     cards = held if extra is None else (*held, extra)
     for card in cards:
         i = card.index
-        if i == last or wild_of[i]:
+        if i == last or not bit[i] & wanted:
             continue
         last = i
         got = built.get(base + i)
@@ -412,10 +415,6 @@ def _lay_offs(
     return swaps
 
 
-_SWAP_MOVES: Final[dict[int, Swap]] = {}
-"""Swap moves built once, by seat, cards and meld."""
-
-
 def _swaps(state: State, seat: int, found: list[tuple[int, int]], pool: tuple[Card, ...]) -> list[Move]:
     """The swaps whose freed wild can be laid off (any meld with room) or melded at once."""
     room = bool(_table_index(state.wants).slots)
@@ -423,13 +422,7 @@ def _swaps(state: State, seat: int, found: list[tuple[int, int]], pool: tuple[Ca
     for i, code in found:
         natural, wild = _CARD[(code - _SWAP_CODE) // 80], _WILD_CARDS[(code - _SWAP_CODE) % 80]
         if room or _wild_meldable(pool, natural, wild):
-            key = ((seat * 80 + natural.index) * 80 + wild.index) * 256 + i
-            move = _SWAP_MOVES.get(key)
-            if move is None:
-                if len(_SWAP_MOVES) > 100_000:
-                    _SWAP_MOVES.clear()
-                move = _SWAP_MOVES[key] = Swap(seat, natural, wild, i)
-            out.append(move)
+            out.append(_swap_move(seat, natural, wild, i))
     return out
 
 
