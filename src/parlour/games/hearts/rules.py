@@ -22,7 +22,7 @@ from parlour.core.cards import ACE_HIGH, Card, HIDDEN, Suit, sorted_cards, witho
 from parlour.core.deck import fixed_deck
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind
-from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players
+from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players, seat_moves
 from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
@@ -137,7 +137,7 @@ _MOON_MOVES: Final = tuple((ChooseMoon(s, Moon.ADD), ChooseMoon(s, Moon.SUBTRACT
 # State
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Hearts position. Hands are sorted; `won` holds each seat's captured trick cards."""
 
@@ -166,14 +166,19 @@ class State:
     @functools.cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves: every seat's in a real state, the viewer's alone in a view."""
-        if self.rng is not None:
-            return _legal(self, None)
-        return () if self.viewer is None else _legal(self, self.viewer)
+        return _state_legal(self)
 
 
 _DEFAULTS: Final = Options()
 """The default options, built once: checking an options value reads its class's annotations."""
-_BUILD: Final = builder(State)
+
+
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    return seat_moves(state, _legal)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` for the play loop: every field in order, positionally."""
 
 
