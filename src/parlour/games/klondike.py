@@ -358,7 +358,7 @@ one from the last (or finds it in `_BOARDS`) and hands it on unchanged through a
 recycle (which touch neither), so the moves of a state are a few lookups away."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Klondike position."""
 

@@ -146,7 +146,7 @@ _NO: Final = Permission.NO
 _DRAW, _PLAY, _ANSWER = Phase.DRAW, Phase.PLAY, Phase.ANSWER
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. Seats 0 and 2 are side 0, seats 1 and 3 side 1. Hands are sorted;
     `stock[0]` is its top card, `pile[-1]` the top of the discard pile."""

@@ -94,7 +94,7 @@ _TeamFacts: TypeAlias = tuple[dict[int, int], tuple[int, int, int], tuple[tuple[
 """See `_team_facts`."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. `stock[0]` is the top of the stock, `discards[-1]` the top of the pile."""
 

@@ -164,7 +164,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Jokers Wild position."""
 

@@ -73,7 +73,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. Hands are in display order; `stock[0]` is its top, `discards[-1]` the top
     of the pile; `table` holds the melds in the order laid, `owners` who laid each."""

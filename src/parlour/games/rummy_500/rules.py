@@ -95,7 +95,7 @@ class Phase(enum.Enum):
     OVER = 3
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. Hands are sorted; `stock[0]` is the top card, `discards[-1]` the top discard."""
 

@@ -64,7 +64,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. `stock[0]` is the top of the stock, `discards[-1]` the top of the pile."""
 
