@@ -427,6 +427,63 @@ def test_can_meet_agrees_with_core_find_contract() -> None:
     assert agreed == 1500 and met > 300
 
 
+def test_fast_searches_agree_with_the_pool_search() -> None:
+    """The shortcuts of the play loop give exactly what the general `_Pool` search gives, on
+    random hands dense in sets and runs: the contract melds (sets found from rank totals alone,
+    whole or part laid; runs without the whole-contract test first), the memo of `_sets_ok`,
+    and the new melds built per suit and per rank."""
+    from parlour.core.cards import JOKER, Rank
+    from parlour.games.desert_rummy import moves, rules, solver
+
+    rng = random.Random(11)
+    base = g.new_game(4, seed=1, dealer=0)
+    offered = 0
+    for _ in range(800):
+        suits = rng.sample(list(Suit), rng.randint(1, 3))
+        low = rng.randint(1, 8)
+        ranks = [Rank(r) for r in range(low, low + rng.randint(3, 6)) if r <= 13]
+        pool_cards = [Card(r, s) for r in ranks for s in suits] * 2 + [JOKER] * 2 + [Card(Rank.TWO, s) for s in Suit]
+        hand = sorted_cards(rng.choice(pool_cards) for _ in range(rng.randint(6, 12)))
+        number = rng.randint(1, 11)
+        needs = len(g.CONTRACTS[number - 1].needs)
+        sets_only = number in (1, 4, 6, 10)
+        some = rng.randint(1, needs - 1) if sets_only else 0
+        pending = tuple(sorted(rng.sample(range(needs), some))) if some and rng.random() < 0.3 else ()
+        state = attrs.evolve(
+            base,
+            phase=g.Phase.CONTRACT if pending else g.Phase.PLAY,
+            turn=0,
+            hands=(hand, *base.hands[1:]),
+            contracts=(number, 1, 1, 1),
+            pending=pending,
+        )
+        same, whole, steps = rules._plan(number, pending)
+        pool = solver._Pool(hand)
+        w = len(pool.wilds)
+        reference: list[g.Move] = []
+        if pending or solver._can_meet(pool, w, whole, None, same):
+            for is_run, length, rest in steps:
+                if not is_run:
+                    rules._set_moves(reference, 0, pool, length, rest, None, same)
+                    continue
+                for suit, low, slots, used in solver._run_options(pool, w, length, (0, 1, 2, 3), True):
+                    pool.take(slots)
+                    ok = solver._can_meet(pool, w - used, rest, suit if same else None, same)
+                    pool.put(slots)
+                    if ok:
+                        reference.append(moves._meld_move(0, solver._run_cards(suit, low, length, slots, pool.wilds)))
+        assert rules._contract_moves(state) == reference, (number, pending, hand)
+        offered += bool(reference)
+        totals = pool.totals
+        for k in (2, 3):
+            for wilds in range(4):
+                best = sorted(totals, reverse=True)[:k]
+                assert solver._sets_ok(totals, wilds, k, 3) == solver._sets_cost_ok(best, wilds, k, 3)
+        expected = [moves._meld_move(0, cards) for cards in solver._new_melds(pool, None)]
+        assert rules._new_meld_moves(0, pool) == expected, hand
+    assert offered > 200
+
+
 def test_views_hide_other_hands_and_the_stock() -> None:
     """Zones: a hand is seen by its owner only, the stock by nobody; the taken card is public."""
     state = play(g.new_game(2, seed=4, dealer=1), "take discard")

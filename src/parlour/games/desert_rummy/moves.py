@@ -109,16 +109,20 @@ _IS_WILD: Final = tuple(any(c.index == i and RULES.is_wild(c) for c in _ALL_CARD
 
 
 _MOVES: Final[dict[tuple[object, ...], Move]] = {}
-"""Meld and lay-off moves built once and handed out again (keyed by their fields)."""
+"""Lay-off moves built once and handed out again (keyed by their fields)."""
 
 
-def _meld_move(seat: int, cards: tuple[Card, ...]) -> Move:
+_MELDS: Final[dict[tuple[object, ...], MakeMeld]] = {}
+"""Meld moves built once and handed out again (keyed by their fields)."""
+
+
+def _meld_move(seat: int, cards: tuple[Card, ...]) -> MakeMeld:
     key = (seat, *cards)
-    move = _MOVES.get(key)
+    move = _MELDS.get(key)
     if move is None:
-        if len(_MOVES) > 200_000:
-            _MOVES.clear()
-        move = _MOVES[key] = MakeMeld(seat, cards)
+        if len(_MELDS) > 200_000:
+            _MELDS.clear()
+        move = _MELDS[key] = MakeMeld(seat, cards)
     return move
 
 

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import bisect
 import enum
 import itertools
 from collections import Counter
@@ -13,12 +12,12 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from parlour.core.cards import HIDDEN, Card, Rank, cards_text, parse_cards, sorted_cards, without
+from parlour.core.cards import HIDDEN, Card, Rank, cards_text, parse_cards, sorted_cards
 from parlour.core.contracts import Need
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind
-from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players
+from parlour.core.game import builder, cached_setter, checked_apply, moves_for, require_options, require_players
 from parlour.core.melds import Meld, MeldKind, TableMeld, lay_off_credited, meld_readings, table_meld, wild_swaps_credited
 from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
@@ -48,17 +47,22 @@ from parlour.games.desert_rummy.moves import (
 from parlour.games.desert_rummy.solver import (
     Shape,
     _AT,
+    _SLOT,
     _CARD_OF_SLOT,
     _NATURAL_RANKS,
     _Pool,
     _can_meet,
     _meld_ok,
     _new_melds,
+    _rank_counts,
+    _rank_sets,
     _rank_slots,
     _run_cards,
     _run_options,
     _same_places,
+    _sets_ok,
     _shape,
+    _suit_runs,
     _wants,
     _wild_ends,
 )
@@ -89,7 +93,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. `stock[0]` is the top of the stock, `discards[-1]` the top of the pile."""
 
@@ -151,12 +155,13 @@ ZONES: Final = (
 pile and a freed wild by everyone."""
 
 _build: Final = builder(State)
-_fill: Final = object.__setattr__
+_set_facts: Final = cached_setter(State, "_facts")
+_set_legal: Final = cached_setter(State, "legal")
 
 
 def _carry(old: State, new: State) -> State:
     """Hands the table facts of `old` on to `new` (the same table); worked out once per table."""
-    _fill(new, "_facts", old._facts)
+    _set_facts(new, old._facts)
     return new
 
 
@@ -193,6 +198,8 @@ def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
     suit and start, sets by rank; the most naturals first), then the discards. After the contract:
     new melds, lay-offs (by meld, then card), swaps (by meld, then card), then the discards in
     hand order (one per face). Placing a freed wild: its lay-offs, then the new melds with it."""
+    if player is None:
+        return state.legal
     return moves_for(state, player, len(state.hands), state.legal)
 
 
@@ -364,17 +371,17 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
         return _DRAW_OR_TAKE[seat] if state.discards else _DRAW_ONLY[seat]
     if phase is Phase.PLACE:
         return _legal_place(state)
-    discards = _discards(state)
     if phase is Phase.CONTRACT:
         return tuple(_contract_moves(state))
     if state.just_laid:
-        return discards
+        return _discards(state)
     if not state.laid[seat]:
-        return (*_contract_moves(state), *discards)
-    return (*_plays(state), *discards)
+        return (*_contract_moves(state), *_discards(state))
+    return (*_plays(state), *_discards(state))
 
 
 def _discards(state: State) -> tuple[Move, ...]:
+    """One discard per face in hand order (a hand is sorted, so equal cards are neighbours)."""
     row = _DISCARDS[state.turn]
     out = []
     last = -1
@@ -391,6 +398,8 @@ def _contract_moves(state: State) -> list[Move]:
     seat = state.turn
     number = state.contracts[seat]
     same, whole, steps = _plan(number, state.pending)
+    if not whole[0]:
+        return _set_contract_moves(state, seat, whole, steps)
     pool = _Pool(_held(state))
     wilds = pool.wilds
     w = len(wilds)
@@ -399,7 +408,10 @@ def _contract_moves(state: State) -> list[Move]:
         for tm in state.table:
             if tm.owner == seat and tm.meld.kind is MeldKind.RUN and tm.meld.suit is not None:
                 lock = int(tm.meld.suit)
-    if not state.pending and not _can_meet(pool, w, whole, lock, same):
+    # With one kind of need left, the search below is the whole-contract search itself (its
+    # first meld tried every way, the rest checked after each), so the early test would only
+    # repeat it; with several kinds it saves trying each.
+    if len(steps) > 1 and not state.pending and not _can_meet(pool, w, whole, lock, same):
         return []
     out: list[Move] = []
     for is_run, length, rest in steps:
@@ -436,6 +448,52 @@ def _plan(number: int, pending: tuple[int, ...]) -> _Plan:
                 seen.append(need)
                 steps.append((need.kind is MeldKind.RUN, need.length, _shape(left[:at] + left[at + 1 :])))
         found = _PLANS[(number, pending)] = (contract.same_suit_runs, _shape(left), tuple(steps))
+    return found
+
+
+def _set_contract_moves(state: State, seat: int, whole: Shape, steps: tuple[tuple[bool, int, Shape], ...]) -> list[Move]:
+    """`_contract_moves` when only sets are left to lay: rank totals alone decide (as
+    `_set_moves` with no runs left), so no `_Pool` is built."""
+    totals, sigs, wilds = _rank_counts(_held(state))
+    w = len(wilds)
+    if not state.pending and not _sets_ok(totals, w, whole[1], whole[2]):
+        return []
+    out: list[Move] = []
+    for _is_run, length, rest in steps:
+        half = (length + 1) // 2
+        for r in _NATURAL_RANKS:
+            t = totals[r]
+            if t < half or t + w < length:
+                continue
+            for n in range(min(t, length), half - 1, -1):
+                used = length - n
+                if used > w:
+                    break
+                totals[r] = t - n
+                ok = _sets_ok(totals, w - used, rest[1], rest[2])
+                totals[r] = t
+                if ok:
+                    out.extend(_set_picks(seat, r, sigs[r], n, tuple(wilds[:used])))
+    return out
+
+
+_SET_PICKS: Final[dict[tuple[int, int, int, int, tuple[Card, ...]], tuple[Move, ...]]] = {}
+"""`_set_picks` results by their arguments (bounded: cleared past 4096 entries)."""
+
+
+def _set_picks(seat: int, r: int, sig: int, n: int, extra: tuple[Card, ...]) -> tuple[Move, ...]:
+    """The sets of `n` naturals of rank number `r` (held by suit as `sig` says) and the wilds
+    `extra`: every distinct choice of suits, in `_set_moves`'s order. Depends on its arguments
+    only, so it is kept."""
+    key = (seat, r, sig, n, extra)
+    found = _SET_PICKS.get(key)
+    if found is None:
+        slots = [s * 14 + r for s in range(4) for _ in range(sig >> 4 * s & 15)]
+        picks = sorted(set(itertools.combinations(slots, n))) if n < len(slots) else [tuple(slots)]
+        found = tuple(_meld_move(seat, tuple([_CARD_OF_SLOT[s] for s in pick]) + extra) for pick in picks)
+        if len(_SET_PICKS) > 4096:
+            _SET_PICKS.clear()
+        _SET_PICKS[key] = found
     return found
 
 
@@ -518,18 +576,37 @@ def _plays(state: State) -> list[Move]:
     wilds = pool.wilds
     out: list[Move] = []
     if state.options.new_melds_after_contract and keep + (taken is not None) >= 4:
-        for cards in _new_melds(pool, None):
-            if keep - len(cards) + (taken is not None and taken in cards) >= 1:
-                out.append(_meld_move(seat, cards))
+        melds = _new_meld_moves(seat, pool)
+        if keep > 4:  # a new meld holds at most four cards: a discard is always left
+            out.extend(melds)
+        else:
+            for move in melds:
+                cards = move.cards
+                if keep - len(cards) + (taken is not None and taken in cards) >= 1:
+                    out.append(move)
+    own, spots = state._facts
+    mine = own[seat]
+    wild_ok = bool(wilds) and (keep > 1 or wilds[0] is taken)
+    if not _may_play_natural(pool, mine, spots):  # the common case: only wilds may go on
+        if wild_ok:
+            for number, _wants_unused, ends in mine:
+                for end in ends:
+                    out.append(_lay_move(seat, wilds[0], number, end))
+        return out
     faces: dict[int, Card] = {}
     by_rank: dict[int, list[Card]] = {}
+    is_wild, rank_key = _IS_WILD, _RANK_KEY
     for c in held:
-        if not _IS_WILD[c.index] and (keep > 1 or c is taken) and c.index not in faces:
-            faces[c.index] = c
-            by_rank.setdefault(-int(c.rank), []).append(c)
-    wild_ok = bool(wilds) and (keep > 1 or wilds[0] is taken)
-    own, spots = state._facts
-    for number, wants, ends in own[seat]:
+        i = c.index
+        if is_wild[i] or i in faces or (keep < 2 and c is not taken):
+            continue
+        faces[i] = c
+        same = by_rank.get(rank_key[i])
+        if same is None:
+            by_rank[rank_key[i]] = [c]
+        else:
+            same.append(c)
+    for number, wants, ends in mine:
         for key, low in wants:
             if key < 0:
                 for card in by_rank.get(key, ()):
@@ -546,6 +623,65 @@ def _plays(state: State) -> list[Move]:
         if stands.index in faces and (owner == seat or others) and _swap_ok(state, number, stands):
             out.append(Swap(seat, stands, number))
     return out
+
+
+def _may_play_natural(pool: _Pool, mine: _Own, spots: tuple[tuple[int, int, Card], ...]) -> bool:
+    """Some natural held fits one of the seat's melds (`mine`) or a swap spot, by the pool's
+    counts: the cheap test before the cards are sorted out face by face."""
+    counts, totals = pool.counts, pool.totals
+    for _number, wants, _ends in mine:
+        for key, _low in wants:
+            if totals[-key] if key < 0 else counts[_SLOT[key]]:
+                return True
+    for _number, _owner, stands in spots:
+        if counts[_SLOT[stands.index]]:
+            return True
+    return False
+
+
+_RUN_MOVES: Final[dict[tuple[int, int, int, tuple[Card, ...]], tuple[MakeMeld, ...]]] = {}
+"""A seat's new runs of one suit by (seat, suit, lane, first two wilds) (cleared past 4096)."""
+_SET_MOVES: Final[dict[tuple[int, int, int, tuple[Card, ...]], tuple[MakeMeld, ...]]] = {}
+"""A seat's new sets of one rank by (seat, rank, suit signature, first wild) (cleared past 4096)."""
+
+
+def _new_meld_moves(seat: int, pool: _Pool) -> list[MakeMeld]:
+    """The moves of `_new_melds(pool, None)`, in its order. A suit's runs depend only on its
+    lane and the first two wilds, a rank's sets only on its suits held and the first wild, so
+    each is built once and kept."""
+    wilds = tuple(pool.wilds[:2])
+    out: list[MakeMeld] = []
+    lanes = pool.lanes
+    for suit in range(4):
+        lane = lanes[suit]
+        if not lane:
+            continue
+        key = (seat, suit, lane, wilds)
+        found = _RUN_MOVES.get(key)
+        if found is None:
+            if len(_RUN_MOVES) > 4096:
+                _RUN_MOVES.clear()
+            found = _RUN_MOVES[key] = tuple([_meld_move(seat, cards) for cards in _suit_runs(suit, lane, wilds, False)])
+        out.extend(found)
+    totals, counts = pool.totals, pool.counts
+    first = wilds[:1]
+    for r in _NATURAL_RANKS:
+        if totals[r] >= 2:
+            sig = counts[r] | counts[14 + r] << 4 | counts[28 + r] << 8 | counts[42 + r] << 12
+            key = (seat, r, sig, first)
+            found = _SET_MOVES.get(key)
+            if found is None:
+                if len(_SET_MOVES) > 4096:
+                    _SET_MOVES.clear()
+                sets = _rank_sets(_rank_slots(pool, r), first, False)
+                found = _SET_MOVES[key] = tuple([_meld_move(seat, cards) for cards in sets])
+            out.extend(found)
+    return out
+
+
+_RANK_KEY: Final = tuple(-(i % 16) for i in range(80))
+"""By card index: minus the rank number, the key `_wants` gives a set's rank (`Card.index` is
+suit * 16 + rank)."""
 
 
 def _swap_ok(state: State, number: int, card: Card) -> bool:
@@ -573,34 +709,62 @@ def _legal_place(state: State) -> tuple[Move, ...]:
 
 
 def _apply(state: State, move: Move) -> State:
+    """The state after `move`, its legal moves filled at once (a real state's moves are always
+    read next; filling the slot here skips the slower first read of an empty cached property)."""
     if isinstance(move, Discard):
-        return _apply_discard(state, move)
-    if isinstance(move, DrawStock):
+        new = _apply_discard(state, move)
+    elif isinstance(move, DrawStock):
         card = state.stock[0]
-        held = state.hands[move.player]
-        at = bisect.bisect_right(held, card.sort_key, key=_key)
         s = state
-        return _carry(s, _build(
+        new = _carry(s, _build(
             s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn,
-            replace_at(s.hands, move.player, (*held[:at], card, *held[at:])), s.stock[1:], s.discards, s.table,
+            replace_at(s.hands, move.player, _insert(s.hands[move.player], card)), s.stock[1:], s.discards, s.table,
             s.contracts, s.laid, (), (), (), False, s.turns, s.finisher, (), (_DRAW_EVENTS[move.player][card.index],),
         ))
-    if isinstance(move, TakeDiscard):
+    elif isinstance(move, TakeDiscard):
         top = state.discards[-1]
         s = state
-        return _carry(s, _build(
+        new = _carry(s, _build(
             s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, s.hands, s.stock, s.discards[:-1], s.table,
             s.contracts, s.laid, (), (top,), (), False, s.turns, s.finisher, (), (_TAKE_EVENTS[move.player][top.index],),
         ))
-    if isinstance(move, MakeMeld):
-        return _apply_meld(state, move)
-    if isinstance(move, LayOff):
-        return _apply_lay_off(state, move)
-    return _after_swap(state, move)
+    elif isinstance(move, MakeMeld):
+        new = _apply_meld(state, move)
+    elif isinstance(move, LayOff):
+        new = _apply_lay_off(state, move)
+    else:
+        new = _after_swap(state, move)
+    _set_legal(new, _legal(new, None))
+    return new
 
 
-def _key(card: Card) -> int:
-    return card.sort_key
+def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """`held` (in display order) with `card` put in its place, after any equal cards (a plain
+    scan by the `_SORT_KEY` table: cheaper than `bisect`, whose key would hash each card)."""
+    key = _SORT_KEY
+    k = key[card.index]
+    at = 0
+    for c in held:
+        if key[c.index] > k:
+            break
+        at += 1
+    return (*held[:at], card, *held[at:])
+
+
+def _remove(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """`held` less one copy of `card` (`core.cards.without`, found by identity first: dealt
+    cards are the pack's interned objects; by value otherwise)."""
+    at = 0
+    for c in held:
+        if c is card:
+            return held[:at] + held[at + 1 :]
+        at += 1
+    at = held.index(card)
+    return held[:at] + held[at + 1 :]
+
+
+_SORT_KEY: Final = tuple(next((c.sort_key for c in (*pack_for(2), HIDDEN) if c.index == i), 999) for i in range(80))
+"""By `Card.index`: the card's display sort key."""
 
 
 def _use(state: State, cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
@@ -613,7 +777,7 @@ def _use(state: State, cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[C
         elif taken and c == taken[0]:
             taken = ()
         else:
-            hand = without(hand, c)
+            hand = _remove(hand, c)
     return hand, taken, freed
 
 
@@ -724,11 +888,9 @@ def _after_swap(state: State, move: Swap) -> State:
 def _apply_discard(state: State, move: Discard) -> State:
     seat = move.player
     s = state
-    hand = without(s.hands[seat], move.card)
+    hand = _remove(s.hands[seat], move.card)
     if s.taken:
-        card = s.taken[0]
-        at = bisect.bisect_right(hand, card.sort_key, key=_key)
-        hand = (*hand[:at], card, *hand[at:])
+        hand = _insert(hand, s.taken[0])
     discards = (*s.discards, move.card)
     hands = replace_at(s.hands, seat, hand)
     turns = s.turns + 1

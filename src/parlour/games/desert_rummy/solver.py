@@ -85,6 +85,31 @@ _LANE_OF: Final = tuple(max(s, 0) // 14 for s in _SLOT)
 _BIT_OF: Final = tuple(_BITS[max(s, 0) % 14] for s in _SLOT)
 
 
+_SUIT_UNIT: Final = tuple(1 << 4 * (max(s, 0) // 14) for s in _SLOT)
+"""By card index: a natural's unit in its rank's suit signature (four bits per suit)."""
+
+
+def _rank_counts(cards: Sequence[Card]) -> tuple[list[int], list[int], list[Card]]:
+    """What needs of sets alone read from cards: the naturals' totals by rank number, each
+    rank's suits as a signature (`_SUIT_UNIT` summed: how many of each suit), and the wilds
+    in move order. The cheap stand-in for `_Pool` when no run is wanted."""
+    totals = [0] * 14
+    sigs = [0] * 14
+    wilds: list[Card] = []
+    slot, rank_of, unit_of = _SLOT, _RANK_NUM, _SUIT_UNIT
+    for c in cards:
+        i = c.index
+        if slot[i] >= 0:
+            r = rank_of[i]
+            totals[r] += 1
+            sigs[r] += unit_of[i]
+        else:
+            wilds.append(c)
+    if len(wilds) > 1:
+        wilds.sort(key=_wild_rank)
+    return totals, sigs, wilds
+
+
 def _wild_rank(card: Card) -> int:
     return _WILD_RANK[card.index]
 
@@ -94,7 +119,6 @@ def _run_options(
 ) -> Iterator[tuple[int, int, tuple[int, ...], int]]:
     """(suit, low, natural slots used, wilds used) for each run of `length`: every window with
     enough naturals, the most naturals first, then (with `variants`) naturals left for wilds."""
-    full = (1 << length) - 1
     least = max((length + 1) // 2, length - wilds)
     half = (length + 1) // 2
     best = _BEST
@@ -105,19 +129,40 @@ def _run_options(
             most = _best(lane, length)
         if most < least:
             continue
-        base = suit * 14
-        for low in range(1, 16 - length):
-            present = lane & (full << low)
-            p = present.bit_count()
+        windows = _WINDOWS.get(lane << 6 | suit << 4 | length)
+        if windows is None:
+            windows = _windows(suit, lane, length)
+        for low, p, slots in windows:
             if p < least:
                 continue
-            slots = tuple(base + (q if q < 14 else 1) for q in range(low, low + length) if present >> q & 1)
             yield suit, low, slots, length - p
             if variants:
                 for drop in range(1, min(wilds - (length - p), p - half) + 1):
                     for gone in itertools.combinations(range(p), drop):
                         kept = tuple(s for i, s in enumerate(slots) if i not in gone)
                         yield suit, low, kept, length - p + drop
+
+
+_WINDOWS: Final[dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]]] = {}
+"""`_windows` by `lane << 6 | suit << 4 | length` (filled as lanes are met; bounded)."""
+
+
+def _windows(suit: int, lane: int, length: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """(low, naturals present, their slots) for each run window of `length` in the suit whose
+    lane is `lane`, by low end, where at least half the window is natural (no run has fewer)."""
+    full = (1 << length) - 1
+    half = (length + 1) // 2
+    base = suit * 14
+    out = []
+    for low in range(1, 16 - length):
+        present = lane & (full << low)
+        p = present.bit_count()
+        if p >= half:
+            out.append((low, p, tuple([base + (q if q < 14 else 1) for q in range(low, low + length) if present >> q & 1])))
+    if len(_WINDOWS) > 200_000:
+        _WINDOWS.clear()
+    found = _WINDOWS[lane << 6 | suit << 4 | length] = tuple(out)
+    return found
 
 
 _BEST: Final[dict[int, int]] = {}
@@ -145,6 +190,22 @@ def _sets_ok(totals: list[int], wilds: int, k: int, length: int) -> bool:
     if k == 1:
         return max(totals, default=0) >= max(half, length - wilds)
     best = (sorted(totals, reverse=True) + [0] * k)[:k]
+    key = (*best, wilds, length)
+    found = _SETS_OK.get(key)
+    if found is None:
+        if len(_SETS_OK) > 100_000:
+            _SETS_OK.clear()
+        found = _SETS_OK[key] = _sets_cost_ok(best, wilds, k, length)
+    return found
+
+
+_SETS_OK: Final[dict[tuple[int, ...], bool]] = {}
+"""`_sets_ok` by the `k` best totals, the wilds and the length (k is the count of totals)."""
+
+
+def _sets_cost_ok(best: list[int], wilds: int, k: int, length: int) -> bool:
+    """`_sets_ok` from the `k` largest totals, largest first."""
+    half = (length + 1) // 2
     if best[-1] >= length:
         return True
     if best[0] < half:
@@ -267,44 +328,53 @@ def _new_melds(pool: _Pool, first_wild: Card | None) -> Iterator[tuple[Card, ...
     """Three-card melds (and natural-wild-wild-natural runs): runs by suit and start, then sets
     by rank. With `first_wild`, only melds holding that wild (placed first among the wilds)."""
     wilds = ([first_wild] if first_wild is not None else []) + pool.wilds
-    w = len(wilds)
     needs_wild = first_wild is not None
     for suit in range(4):
-        lane = pool.lanes[suit]
-        one, two = lane >> 1, lane >> 2
-        # Starts (bits 1..12) of three-card windows holding three naturals, or (with a wild) two.
-        starts = (lane & one & two) if not w else (lane & one) | (lane & two) | (one & two)
-        starts &= 0x1FFE
-        base = suit * 14
-        while starts:
-            bit = starts & -starts
-            starts ^= bit
-            low = bit.bit_length() - 1
-            present = lane & (7 << low)
-            slots = tuple(base + (q if q < 14 else 1) for q in range(low, low + 3) if present >> q & 1)
-            if len(slots) == 3 and not needs_wild:
-                yield _run_cards(suit, low, 3, slots, ())
-            if w:
-                for kept in itertools.combinations(slots, 2) if len(slots) == 3 else (slots,):
-                    yield _run_cards(suit, low, 3, kept, wilds)
-        if w >= 2:
-            gaps = lane & ~one & ~two & (lane >> 3) & 0xFFE
-            while gaps:
-                bit = gaps & -gaps
-                gaps ^= bit
-                low = bit.bit_length() - 1
-                ends = (base + (low if low < 14 else 1), base + (low + 3 if low + 3 < 14 else 1))
-                yield _run_cards(suit, low, 4, ends, wilds)
+        yield from _suit_runs(suit, pool.lanes[suit], wilds, needs_wild)
     for r in _NATURAL_RANKS:
-        if pool.totals[r] < 2:
-            continue
-        same = _rank_slots(pool, r)
-        if not needs_wild and len(same) >= 3:
-            for pick in sorted(set(itertools.combinations(same, 3))):
-                yield tuple(_CARD_OF_SLOT[s] for s in pick)
+        if pool.totals[r] >= 2:
+            yield from _rank_sets(_rank_slots(pool, r), wilds, needs_wild)
+
+
+def _suit_runs(suit: int, lane: int, wilds: Sequence[Card], needs_wild: bool) -> Iterator[tuple[Card, ...]]:
+    """`_new_melds`'s runs of one suit, from the suit's lane of positions held and the wilds
+    (only the first two are ever used)."""
+    w = len(wilds)
+    one, two = lane >> 1, lane >> 2
+    # Starts (bits 1..12) of three-card windows holding three naturals, or (with a wild) two.
+    starts = (lane & one & two) if not w else (lane & one) | (lane & two) | (one & two)
+    starts &= 0x1FFE
+    base = suit * 14
+    while starts:
+        bit = starts & -starts
+        starts ^= bit
+        low = bit.bit_length() - 1
+        present = lane & (7 << low)
+        slots = tuple(base + (q if q < 14 else 1) for q in range(low, low + 3) if present >> q & 1)
+        if len(slots) == 3 and not needs_wild:
+            yield _run_cards(suit, low, 3, slots, ())
         if w:
-            for pair in sorted(set(itertools.combinations(same, 2))):
-                yield (*(_CARD_OF_SLOT[s] for s in pair), wilds[0])
+            for kept in itertools.combinations(slots, 2) if len(slots) == 3 else (slots,):
+                yield _run_cards(suit, low, 3, kept, wilds)
+    if w >= 2:
+        gaps = lane & ~one & ~two & (lane >> 3) & 0xFFE
+        while gaps:
+            bit = gaps & -gaps
+            gaps ^= bit
+            low = bit.bit_length() - 1
+            ends = (base + (low if low < 14 else 1), base + (low + 3 if low + 3 < 14 else 1))
+            yield _run_cards(suit, low, 4, ends, wilds)
+
+
+def _rank_sets(same: Sequence[int], wilds: Sequence[Card], needs_wild: bool) -> Iterator[tuple[Card, ...]]:
+    """`_new_melds`'s sets of one rank, from its naturals' slots (in suit order) and the wilds
+    (only the first is used)."""
+    if not needs_wild and len(same) >= 3:
+        for pick in sorted(set(itertools.combinations(same, 3))):
+            yield tuple(_CARD_OF_SLOT[s] for s in pick)
+    if wilds:
+        for pair in sorted(set(itertools.combinations(same, 2))):
+            yield (*(_CARD_OF_SLOT[s] for s in pair), wilds[0])
 
 
 def _wild_ends(meld: Meld) -> tuple[bool | None, ...]:

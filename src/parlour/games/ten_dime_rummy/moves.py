@@ -11,7 +11,7 @@ import attrs
 from parlour.core.cards import JOKER, Card, cards_text, seat_card_table, standard_pack
 from parlour.core.events import Event, EventKind
 from parlour.core.game import builder
-from parlour.games.ten_dime_rummy.options import MIN_SET, PLAYERS
+from parlour.games.ten_dime_rummy.options import PLAYERS
 
 
 # ---------------------------------------------------------------------------------------------
@@ -109,22 +109,23 @@ _BUY_BLIND_EVENTS: Final = tuple(
 )
 
 
-class _LayOffRow(dict[int, tuple[LayOff, ...]]):
-    """`row[card.index][meld]`: one seat's lay-off moves, built per card on first use."""
+class _LayOffs(dict[int, LayOff]):
+    """`lay[meld << 7 | card.index]`: one seat's lay-off moves, each built on first use (the
+    play loop then hands out the same objects; only the pairs that occur are ever built)."""
 
     def __init__(self, player: int) -> None:
         super().__init__()
         self.player = player
 
-    def __missing__(self, index: int) -> tuple[LayOff, ...]:
-        card = next(c for c in _CARDS if c.index == index)
-        row = self[index] = tuple(LayOff(self.player, card, i) for i in range(_MAX_MELDS))
-        return row
+    def __missing__(self, key: int) -> LayOff:
+        card = _CARD_OF_INDEX[key & 127]
+        move = self[key] = LayOff(self.player, card, key >> 7)
+        return move
 
 
-_MAX_MELDS: Final = 216 // MIN_SET + 1
-"""More table melds than the largest pack can hold."""
-_LAY_OFF: Final = tuple(_LayOffRow(p) for p in range(_SEATS))
+_CARD_OF_INDEX: Final = {c.index: c for c in _CARDS}
+"""The card of each `Card.index` in the pack."""
+_LAY_OFF: Final = tuple(_LayOffs(p) for p in range(_SEATS))
 _RANK_NO: Final = tuple(
     -1 if i == JOKER.index else 0 if i % 16 == 2 else i % 16 for i in range(80)
 )

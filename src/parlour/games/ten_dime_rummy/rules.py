@@ -89,7 +89,7 @@ class Phase(enum.Enum):
     OVER = 4
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. Hands are sorted; `stock[0]` is the top card, `discards[-1]` the top discard."""
 
@@ -135,14 +135,14 @@ class State:
         """Lay-off targets derived from `slots`: by rank number, the first table set of that
         rank (-1: none), and the first set a wild may still go on (-1: none). Handed on while
         the table stays."""
-        by_rank = [-1] * 15
-        wild = -1
-        for i, (rank, margin) in enumerate(self.slots):
-            if by_rank[rank] < 0:
-                by_rank[rank] = i
-            if margin > 0 and wild < 0:
-                wild = i
-        return tuple(by_rank), wild
+        return _targets(self.slots)
+
+    @functools.cached_property
+    def _groups(self) -> list[list[Card]]:
+        """The cards `player` can play (hand and bought card) by `_GROUP_OF` slot, in hand
+        order. Read-only once made: a meld or lay-off hands the next state a copy less the
+        cards played (copying only the slots that change) instead of sorting the cards again."""
+        return _group(self.hands[self.player], self.taken)
 
     @functools.cached_property
     def legal(self) -> tuple[Move, ...]:
@@ -156,19 +156,39 @@ _BUILD: Final = builder(State)
 _EVOLVE: Final = evolver(State)
 _SET_SLOTS: Final = cached_setter(State, "slots")
 _SET_TARGETS: Final = cached_setter(State, "targets")
+_SET_LEGAL: Final = cached_setter(State, "legal")
+_SET_GROUPS: Final = cached_setter(State, "_groups")
 
 
 def _slot(meld: Meld) -> tuple[int, int]:
     """A table set's rank number and how many more naturals than wilds it holds."""
     rank = meld.rank
-    tame = sum(1 for c in meld.cards if c.rank is rank)
+    tame = 0
+    for c in meld.cards:
+        if c.rank is rank:
+            tame += 1
     return (0 if rank is None else int(rank), tame - (len(meld.cards) - tame))
 
 
+def _targets(slots: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], int]:
+    """`State.targets` from the table's slots."""
+    by_rank = [-1] * 15
+    wild = -1
+    for i, (rank, margin) in enumerate(slots):
+        if by_rank[rank] < 0:
+            by_rank[rank] = i
+        if margin > 0 and wild < 0:
+            wild = i
+    return tuple(by_rank), wild
+
+
 def _carry(new: State, old: State) -> State:
-    """`new` with the table slots and lay-off targets of `old` (the same table)."""
+    """`new` with the table slots and lay-off targets of `old` (the same table), and its legal
+    moves filled at once (a real state's moves are always read next; filling the slot here
+    skips the slower first read of an empty cached property)."""
     _SET_SLOTS(new, old.slots)
     _SET_TARGETS(new, old.targets)
+    _SET_LEGAL(new, _legal(new, None))
     return new
 
 ZONES: Final = (
@@ -455,13 +475,6 @@ def _can_go_out(state: State) -> bool:
     return state.turns >= len(state.hands)
 
 
-def _fits_end(rest: int, can_out: bool) -> bool:
-    """After a meld or lay-off leaving `rest` cards the turn can still end (rules notes C6)."""
-    if rest == 0:
-        return can_out
-    return can_out or rest >= 2
-
-
 def _fillable(counts: Sequence[int], wilds: int, lengths: Sequence[int], distinct: bool, banned: Sequence[int]) -> bool:
     """The needs of `lengths` (sets of at least each length) can be met from the natural counts
     by rank and `wilds` wild cards, naturals >= wilds in each set, ranks `banned` excluded."""
@@ -487,16 +500,52 @@ def _fillable(counts: Sequence[int], wilds: int, lengths: Sequence[int], distinc
     return best[need] <= wilds
 
 
-def _legal_play(state: State, p: int) -> tuple[Move, ...]:
-    hand = state.hands[p]
-    taken = state.taken
-    pool = _insert(hand, taken[0]) if taken else hand
-    size = len(pool)
-    can_out = state.turns >= len(state.hands)  # every other seat has had a turn
+def _group(hand: tuple[Card, ...], taken: tuple[Card, ...]) -> list[list[Card]]:
+    """`State._groups`: the hand and the bought card (in its display place) by slot."""
     groups: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
     slot = _GROUP_OF
-    for c in pool:
+    for c in hand:
         groups[slot[c.index]].append(c)
+    if taken:  # where `_insert` would put it among the cards of its slot
+        card = taken[0]
+        same = groups[slot[card.index]]
+        key = _KEY
+        k = key[card.index]
+        at = 0
+        for c in same:
+            if key[c.index] > k:
+                break
+            at += 1
+        same.insert(at, card)
+    return groups
+
+
+def _without(groups: list[list[Card]], cards: Sequence[Card]) -> list[list[Card]]:
+    """`groups` less one copy of each of `cards` (a new list; the slots that change copied)."""
+    new = groups[:]
+    for card in cards:
+        g = _GROUP_OF[card.index]
+        same = new[g]
+        if same is groups[g]:
+            same = new[g] = same[:]
+        for at, c in enumerate(same):
+            if c is card:
+                break
+        else:
+            at = same.index(card)
+        del same[at]
+    return new
+
+
+def _legal_play(state: State, p: int, groups: list[list[Card]] | None = None) -> tuple[Move, ...]:
+    """The play moves; `groups` is `state._groups` when the caller already has it."""
+    hand = state.hands[p]
+    taken = state.taken
+    size = len(hand) + len(taken)
+    can_out = state.turns >= len(state.hands)  # every other seat has had a turn
+    if groups is None:
+        groups = _group(hand, taken)
+    _SET_GROUPS(state, groups)
     twos, jokers = groups[2], groups[14]
     moves: list[Move] = []
     ranks = [r for r in _NATURAL_RANKS if groups[r]]
@@ -524,12 +573,12 @@ def _legal_play(state: State, p: int) -> tuple[Move, ...]:
             for r in ranks:
                 i = by_rank[r]
                 if i >= 0:
-                    moves.append(lay[groups[r][0].index][i])
+                    moves.append(lay[i << 7 | groups[r][0].index])
             if wild_target >= 0:
                 if jokers:
-                    moves.append(lay[jokers[0].index][wild_target])
+                    moves.append(lay[wild_target << 7 | jokers[0].index])
                 if twos:
-                    moves.append(lay[twos[0].index][wild_target])
+                    moves.append(lay[wild_target << 7 | twos[0].index])
     if size > 1 or can_out:  # one discard per rank: suits never matter
         out = _DISCARD[p]
         bought = taken[0].index if taken else -1
@@ -587,9 +636,17 @@ def _contract_sets(
     length, later = lengths[0], lengths[1:]
     still = sum(later)
     half = (length + 1) // 2
+    # At least `keep` cards must stay after the whole contract; then the turn can always end
+    # (none left needs `can_out`, and without it at least two are kept: rules notes C6).
     keep = 0 if can_out else 2
     counts: list[int] = []
     moves: list[Move] = []
+    wild_sets = _WILD_SETS.get((len(twos), len(jokers), length - half))
+    if wild_sets is None:
+        wild_sets = _wild_sets(len(twos), len(jokers), length - half)
+    twos_t, jokers_t = tuple(twos), tuple(jokers)
+    if size - length - still < keep:
+        return moves
     for r in ranks:
         group = groups[r]
         count = len(group)
@@ -597,8 +654,7 @@ def _contract_sets(
             continue
         for k in range(min(count, length), half - 1, -1):
             w = length - k
-            rest = size - k - w - still
-            if w > wilds or rest < keep:
+            if w > wilds:
                 continue
             if later:
                 if not counts:
@@ -608,12 +664,24 @@ def _contract_sets(
                 counts[r] = count
                 if not ok:
                     continue
-            elif not _fits_end(rest, can_out):
-                continue
             picked = tuple(group[:k])
-            for j in range(max(0, w - len(twos)), min(w, len(jokers)) + 1):
-                moves.append(_MAKE_MELD(p, picked + tuple(twos[: w - j]) + tuple(jokers[:j])))
+            for t, j in wild_sets[w]:
+                moves.append(_MAKE_MELD(p, picked + twos_t[:t] + jokers_t[:j]))
     return moves
+
+
+_WILD_SETS: Final[dict[tuple[int, int, int], tuple[tuple[tuple[int, int], ...], ...]]] = {}
+"""`_wild_sets` by (twos held, jokers held, most wilds a set takes): a small, bounded table."""
+
+
+def _wild_sets(twos: int, jokers: int, most: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """By wilds needed `w` (0 to `most`): each split (twos, jokers) of `w` the hand can pay,
+    fewest jokers first. Depends on the counts only, so it is worked out once per counts."""
+    table = tuple(
+        tuple((w - j, j) for j in range(max(0, w - twos), min(w, jokers) + 1)) for w in range(most + 1)
+    )
+    _WILD_SETS[(twos, jokers, most)] = table
+    return table
 
 
 def _why_illegal(state: State, move: Move) -> str:
@@ -682,6 +750,8 @@ def _apply(state: State, move: Move) -> State:
 
 
 def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """`held` (in display order) with `card` put in its place, after any equal cards (a plain
+    scan by the `_KEY` table: cheaper than `bisect`, whose key would hash each card)."""
     key = _KEY
     k = key[card.index]
     at = 0
@@ -760,10 +830,13 @@ def _apply_buy(state: State, move: Buy) -> State:
 def _apply_pass(state: State, move: Pass) -> State:
     t = state.turn
     asked = _window_seat(state, t, move.player)
-    events = _PASS_EVENTS[move.player]
-    if asked is None:
-        return _carry(_EVOLVE(state, events=events, phase=Phase.PLAY, player=t), state)
-    return _carry(_EVOLVE(state, events=events, player=asked), state)
+    phase, player = (Phase.PLAY, t) if asked is None else (Phase.BUY, asked)
+    new = _BUILD(
+        state.options, state.hand, state.rng, None, _PASS_EVENTS[move.player], state.dealer, phase, player, t,
+        state.hands, state.stock, state.discards, state.taken, state.table, state.made, state.dimes, state.pot,
+        state.turns, state.scores,
+    )  # fmt: skip
+    return _carry(new, state)
 
 
 def _take_out(state: State, p: int, cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -794,8 +867,10 @@ def _after_play(
     made: tuple[bool, ...],
     events: tuple[Event, ...],
     slots: tuple[tuple[int, int], ...],
+    played: Sequence[Card],
 ) -> State:
-    """The state after a meld or lay-off by `p` (the round ends when it played its last card)."""
+    """The state after a meld or lay-off by `p` of the cards `played` (the round ends when it
+    played its last card)."""
     new = _BUILD(
         state.options, state.hand, state.rng, None, events, state.dealer, Phase.PLAY, p, p,
         replace_at(state.hands, p, hand), state.stock, state.discards, taken, table, made, state.dimes,
@@ -804,6 +879,8 @@ def _after_play(
     if not hand and not taken:
         return _end_round(new, (*events, Event(EventKind.GOES_OUT, player=p)))
     _SET_SLOTS(new, slots)
+    _SET_TARGETS(new, _targets(slots))
+    _SET_LEGAL(new, _legal_play(new, p, _without(state._groups, played)))
     return new
 
 
@@ -815,11 +892,14 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
     table = (*state.table, table_meld(meld, p))
     made = state.made
     if not made[p]:
-        laid = sum(1 for tm in table if tm.owner == p)
+        laid = 0
+        for tm in table:
+            if tm.owner == p:
+                laid += 1
         if laid == len(contract_for(state.hand).needs):
             made = replace_at(made, p, True)
     event = (Event(EventKind.MELDS, player=p, cards=move.cards),)
-    return _after_play(state, p, hand, taken, table, made, event, (*state.slots, _slot(meld)))
+    return _after_play(state, p, hand, taken, table, made, event, (*state.slots, _slot(meld)), move.cards)
 
 
 def _display(card: Card) -> int:
@@ -845,7 +925,7 @@ def _apply_lay_off(state: State, move: LayOff) -> State:
     rank, margin = state.slots[move.meld]
     margin += -1 if _RANK_NO[move.card.index] <= 0 else 1
     slots = replace_at(state.slots, move.meld, (rank, margin))
-    return _after_play(state, p, hand, taken, table, state.made, event, slots)
+    return _after_play(state, p, hand, taken, table, state.made, event, slots, (move.card,))
 
 
 def _apply_discard(state: State, move: Discard) -> State:
