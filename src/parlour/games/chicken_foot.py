@@ -488,11 +488,11 @@ def _check_lines(lines: tuple[Line, ...], pips: int) -> None:
 # Phase helpers -------------------------------------------------------------------------------
 
 def _state_legal(state: State) -> tuple[Move, ...]:
-    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    """What `State.legal` holds (computed on first read: `apply` carries facts it reads)."""
     return _legal(state, None if state.rng is not None else state.viewer)
 
 
-_BUILD: Final = builder(State, cached={"legal": _state_legal})
+_BUILD: Final = builder(State)
 """`State(...)` positionally, every field in order, for the play loop."""
 _LINE: Final = builder(Line)
 _SET_LEGAL: Final = cached_setter(State, "legal")

@@ -575,6 +575,7 @@ def _apply_lead(state: State, move: PlayCard) -> State:
         state.dead, tuple(played), ledger, tuple(events),
     )  # fmt: skip
     _SET_HOLDERS(after, tuple(where))
+    _SET_LEGAL(after, _state_legal(after))  # read at once: cheaper filled than on a first read
     return after
 
 
@@ -622,13 +623,14 @@ def _go_out(
 
 
 def _state_legal(state: State) -> tuple[Move, ...]:
-    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    """What `State.legal` holds (computed on first read: `apply` carries facts it reads)."""
     return _legal(state, None if state.rng is not None else state.viewer)
 
 
-_BUILD: Final = builder(State, cached={"legal": _state_legal})
+_BUILD: Final = builder(State)
 """`State(...)` positionally, every field in order, for the hot path."""
 _SET_HOLDERS: Final[Callable[[State, tuple[int, ...]], None]] = cached_setter(State, "holders")
+_SET_LEGAL: Final = cached_setter(State, "legal")
 """Fills a new state's `holders` (its slot) with the table `apply` already has."""
 
 _NEXT_AT: list[Card | None] = [None] * CARD_INDICES

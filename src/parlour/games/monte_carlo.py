@@ -388,13 +388,13 @@ def check_invariants(state: State) -> None:
 # Play ----------------------------------------------------------------------------------------
 
 def _state_legal(state: State) -> tuple[Move, ...]:
-    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    """What `State.legal` holds (computed on first read: `apply` carries facts it reads)."""
     if state.rng is None and state.viewer is None:
         return ()
     return _legal(state)
 
 
-_BUILD: Final = builder(State, cached={"legal": _state_legal})
+_BUILD: Final = builder(State)
 _CACHE_LEGAL: Final = cached_setter(State, "legal")
 """Fills a new state's cached `legal` with moves `_apply` already knows, exactly what `_legal`
 would compute."""

@@ -150,24 +150,27 @@ class State:
 
 
 def _state_legal(state: State) -> tuple[Move, ...]:
-    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    """What `State.legal` holds (`_carry` fills it once the facts it reads are in)."""
     return seat_moves(state, _legal)
 
 
-_BUILD: Final = builder(State, cached={"legal": _state_legal})
+_BUILD: Final = builder(State)
 """`State(...)` for the play loop: every field in order, positionally."""
 _SET_WANTS: Final = cached_setter(State, "wants")
 _SET_FITS: Final = cached_setter(State, "fits")
 _SET_MASKS: Final = cached_setter(State, "masks")
 _SET_PILE: Final = cached_setter(State, "pile_bits")
+_SET_LEGAL: Final = cached_setter(State, "legal")
 
 
 def _carry(new: State, wants: tuple[int, ...], fits: int, masks: tuple[int, ...], pile: int) -> State:
-    """`new` with its derived masks filled in (known from the state it came from)."""
+    """`new` with its derived masks filled in (known from the state it came from), then its legal
+    moves (which read them: filling the slot costs less than a first read of an empty one)."""
     _SET_WANTS(new, wants)
     _SET_FITS(new, fits)
     _SET_MASKS(new, masks)
     _SET_PILE(new, pile)
+    _SET_LEGAL(new, _state_legal(new))
     return new
 
 ZONES: Final = (
