@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 GAME ?= hearts
 SEED ?= 1
 
-.PHONY: install test test-thorough typecheck unit docs demo play bench clean
+.PHONY: install test test-thorough test-compiled typecheck unit docs demo play bench clean
 
 install: $(STAMP)
 
@@ -36,6 +36,23 @@ docs: $(STAMP)
 	$(PY) -m sphinx -W -q -b html docs docs/_build/html
 	$(PY) -m sphinx -W -q -b doctest docs docs/_build/doctest
 
+# The compiled build (README, "Compiled build (optional)"): the same source compiled with mypyc,
+# installed (not editable) into its own venv, then the whole suite run against it. Not part of
+# `make test` or CI (building takes many minutes): run it by hand before a release.
+CVENV := .venv-compiled
+CPY := $(CVENV)/bin/python
+CSTAMP := $(CVENV)/.installed
+
+$(CSTAMP): pyproject.toml setup.py mypyc_plugin.py $(shell find src -name '*.py')
+	test -x $(CPY) || $(PYTHON) -m venv $(CVENV)
+	$(CPY) -m pip install --quiet --upgrade pip 'setuptools>=77' wheel 'mypy>=1.10' 'attrs>=23.2'
+	PARLOUR_COMPILE=1 $(CPY) -m pip install --quiet --no-build-isolation --force-reinstall '.[dev]'
+	touch $(CSTAMP)
+
+test-compiled: $(CSTAMP)
+	cd tests && ../$(CPY) -c 'import parlour, parlour.core.game as g; print(g.__file__); assert parlour.compiled'
+	$(CPY) -m pytest -q -n auto -p no:cacheprovider tests
+
 demo: $(STAMP)
 	$(PY) -m parlour demo hearts --seed $(SEED)
 
@@ -55,4 +72,4 @@ bench: $(BENCH_STAMP)
 	$(PY) benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) docs/_build .mypy_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) $(CVENV) build docs/_build .mypy_cache .pytest_cache .hypothesis

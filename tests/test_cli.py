@@ -587,6 +587,15 @@ def test_random_bot_refuses_a_seat_that_cannot_act() -> None:
             RandomBot(seed=1).choose(spec, state, idle[0])
 
 
+def test_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--version` says which build runs: the pure-Python package or the compiled one (README)."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    build = "compiled with mypyc" if parlour.compiled else "pure Python"
+    assert capsys.readouterr().out == f"parlour {parlour.__version__} ({build})\n"
+
+
 # --- examples and the README -----------------------------------------------------------------
 
 

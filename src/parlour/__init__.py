@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import parlour.core.game as _game_module
 from parlour.core.cards import Card, Rank, Suit
 from parlour.core.errors import GameOver, IllegalMove, NotationError
 from parlour.core.events import Event
@@ -36,3 +37,7 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+compiled: bool = not _game_module.__file__.endswith((".py", ".pyc"))
+"""True in the compiled build (installed with PARLOUR_COMPILE=1: README, "Compiled build
+(optional)"), False in the pure-Python package. ``python -m parlour --version`` says it too."""

@@ -27,13 +27,14 @@ from typing import Final, TextIO, cast
 
 import attrs
 
+import parlour
 from parlour.bots import Bot, RandomBot
 from parlour.core.cards import Card
 from parlour.core.errors import IllegalMove, NotationError
 from parlour.core.events import Event, EventKind
 from parlour.core.game import Game, GameMove, GameOptions, GameState
 from parlour.core.notation import normalize, split_seat
-from parlour.core.options import options_text, parse_options
+from parlour.core.options import class_source, options_text, parse_options, type_hints
 from parlour.core.record import Record
 from parlour.core.registry import game, game_names
 
@@ -350,7 +351,7 @@ def option_rules(cls: type) -> dict[str, str]:
     'The game ends after a hand in which someone reaches or passes this score.'
     """
     try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+        tree = ast.parse(textwrap.dedent(class_source(cls)))
     except (OSError, TypeError, SyntaxError):
         return {}
     rules: dict[str, str] = {}
@@ -391,7 +392,7 @@ def _cmd_options(screen: _Screen, args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     cls: type = spec.options_type
-    hints = typing.get_type_hints(cls)
+    hints = type_hints(cls)
     rules = option_rules(cls)
     defaults = cls()
     screen.say(f"{spec.title} options (python -m parlour play {spec.name} --options \"name=value,...\"):")
@@ -538,7 +539,7 @@ def _why_refused(spec: Game, state: GameState, seat: int, text: str) -> str | No
         names = [f.name for f in attrs.fields(kind) if f.init]
         if names[:1] != ["player"] or len(names) > 2:
             continue
-        hints = typing.get_type_hints(kind)
+        hints = type_hints(kind)
         make: Callable[..., object] = kind
         splits: list[dict[str, object]] = [{}] if len(names) == 1 else []
         for cut in range(len(words)):
@@ -855,6 +856,8 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m parlour",
         description="Traditional table games in the terminal: play against bots, watch them, replay records.",
     )
+    build = "compiled with mypyc" if parlour.compiled else "pure Python"
+    parser.add_argument("--version", action="version", version=f"parlour {parlour.__version__} ({build})")
     commands = parser.add_subparsers(dest="command", required=True, metavar="command")
     commands.add_parser("list", help="list the games with their titles and player counts")
     options = commands.add_parser("options", help="list a game's rule options and presets")

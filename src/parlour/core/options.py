@@ -7,15 +7,19 @@ member names, ints plain numbers.
 
 from __future__ import annotations
 
+import ast
 import enum
 import functools
+import inspect
 import re
+import sys
 import typing
+from pathlib import Path
 from typing import TypeVar
 
 import attrs
 
-__all__ = ["MAX_OPTION_INT", "check_option_types", "options_text", "parse_options"]
+__all__ = ["MAX_OPTION_INT", "check_option_types", "class_source", "options_text", "parse_options", "type_hints"]
 
 T = TypeVar("T")
 _FORM = re.compile(r"^\s*([a-z_0-9]+)\s*(?:\((.*)\))?\s*$")
@@ -23,10 +27,46 @@ MAX_OPTION_INT = 1_000_000
 """No whole-number option of any game goes past this (hand counts, target scores)."""
 
 
+def _compiled_source(cls: type) -> str | None:
+    """The source file's text of the module defining `cls` when that module is compiled (README,
+    "Compiled build"); None for a module running from its source."""
+    path = getattr(sys.modules.get(cls.__module__), "__file__", None) or ""
+    if not path or path.endswith((".py", ".pyc")):
+        return None
+    return Path(path).with_name(Path(path).name.split(".")[0] + ".py").read_text(encoding="utf-8")
+
+
+def class_source(cls: type) -> str:
+    """`inspect.getsource(cls)`, also for a class of the compiled build (read from its module's
+    installed source file). Raises OSError or TypeError when there is no source."""
+    source = _compiled_source(cls)
+    if source is None:
+        return inspect.getsource(cls)
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            return ast.get_source_segment(source, node) or ""
+    raise OSError(f"no class {cls.__name__} in the source of {cls.__module__}")
+
+
+def type_hints(cls: type) -> dict[str, object]:
+    """`typing.get_type_hints(cls)`, also for a class of the compiled build, whose annotations mypyc
+    keeps as plain classes only (``int | None`` as ``type``): there they are read from the source."""
+    if _compiled_source(cls) is None:
+        return typing.get_type_hints(cls)
+    namespace = vars(sys.modules[cls.__module__])
+    body = ast.parse(class_source(cls)).body[0]
+    assert isinstance(body, ast.ClassDef)
+    return {
+        node.target.id: eval(ast.unparse(node.annotation), namespace)  # noqa: S307 - the package's own source
+        for node in body.body
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+    }
+
+
 @functools.cache
 def _hints(cls: type) -> dict[str, object]:
     """The resolved annotations of an options class (resolving them costs far more than a check)."""
-    return typing.get_type_hints(cls)
+    return type_hints(cls)
 
 
 def check_option_types(options: object) -> None:
@@ -106,7 +146,7 @@ def parse_options(cls: type[T], text: str, *, base: T | None = None) -> tuple[st
     match = _FORM.match(text)
     if not match:
         raise ValueError(f"options are written game(name=value,...), not {text!r}")
-    hints = typing.get_type_hints(cls)
+    hints = type_hints(cls)
     values: dict[str, object] = {}
     for item in filter(None, (part.strip() for part in (match.group(2) or "").split(","))):
         key, sep, raw = item.partition("=")

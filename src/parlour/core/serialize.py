@@ -52,6 +52,7 @@ import attrs
 from parlour.core.cards import HIDDEN, Card, card_from_text
 from parlour.core.events import Event
 from parlour.core.game import GameState
+from parlour.core.options import type_hints
 from parlour.core.rng import Rng
 from parlour.core.zones import Zone, zone_cards
 
@@ -219,7 +220,7 @@ def game_limits(name: str, options: object = None) -> Limits:
 
 @cache
 def _hints(cls: type) -> dict[str, object]:
-    return typing.get_type_hints(cls)
+    return type_hints(cls)
 
 
 def _show(data: object) -> str:
