@@ -556,33 +556,29 @@ def _solve(
 
 def _can_lay(held: tuple[Card, ...], needs: tuple[Need, ...], size: int) -> bool:
     """The hand can lay the stick now (in the shape the stick melds are offered; `size`: the
-    stick's cards, fixed by `needs`): the count test on rank totals and suit lanes first (it
-    settles most turns), then `_solve`."""
-    if len(held) - 1 < size:
+    stick's cards): the count test on rank totals and suit lanes first (it settles most
+    turns), then `_solve`."""
+    room = len(held)
+    if room - 1 < size:
         return False
-    return _lay_search(tuple([card.index for card in held]), needs)
-
-
-def _lay_search(indices: tuple[int, ...], needs: tuple[Need, ...]) -> bool:
-    """`_can_lay` on the hand's card indices: one pass makes the tally, rank totals and lanes."""
     wilds = 0
-    counts = [0] * 80
     totals = [0] * 14
     lanes = [0, 0, 0, 0]
     wild = _WILD_AT
     bits = _LANE_BIT
-    for i in indices:
+    for card in held:
+        i = card.index
         if wild[i]:
             wilds += 1
         else:
-            counts[i] += 1
             totals[i & 15] += 1
             lanes[(i >> 4) - 1] |= bits[i]
     if not _bound_with(totals, lanes, wilds, needs):
         return False
     if len(needs) == 1:
         return True
-    return _solve(counts, wilds, needs, len(indices), (totals, lanes))
+    counts, _ = _tally(held)
+    return _solve(counts, wilds, needs, room, (totals, lanes))
 
 
 def _stick_melds(seat: int, held: tuple[Card, ...], needs: tuple[Need, ...], owed: tuple[int, ...]) -> tuple[Move, ...]:
