@@ -41,6 +41,7 @@ __all__ = [
     "Suit",
     "card_from_text",
     "card_points",
+    "insert_by_key",
     "cards_text",
     "card_counts",
     "check_conservation",
@@ -257,6 +258,27 @@ def seat_card_table(make: Callable[[int, Card], T], seats: int, pack: Iterable[C
             row[card.index] = make(seat, card)
         rows.append(tuple(row))
     return tuple(rows)
+
+
+def insert_by_key(cards: tuple[Card, ...], card: Card, keys: Sequence[int]) -> tuple[Card, ...]:
+    """`cards` (ordered by `keys[card.index]`) with `card` put in its place, after equal keys.
+
+    A plain scan over a per-index key table: cheaper than `bisect` for a hand, whose key
+    function would call Python-level code on every card it compares.
+
+    >>> keys = [0] * CARD_INDICES
+    >>> for i, c in enumerate(parse_cards("2C 3C 4C")):
+    ...     keys[c.index] = i
+    >>> cards_text(insert_by_key(parse_cards("2C 4C"), Card.parse("3C"), keys))
+    '2C 3C 4C'
+    """
+    k = keys[card.index]
+    at = 0
+    for held in cards:
+        if keys[held.index] > k:
+            break
+        at += 1
+    return (*cards[:at], card, *cards[at:])
 
 
 def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:

@@ -12,7 +12,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from parlour.core.cards import HIDDEN, Card, Rank, cards_text, parse_cards, sorted_cards
+from parlour.core.cards import HIDDEN, Card, Rank, cards_text, insert_by_key, parse_cards, sorted_cards
 from parlour.core.contracts import Need
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.errors import NotationError
@@ -739,16 +739,8 @@ def _apply(state: State, move: Move) -> State:
 
 
 def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """`held` (in display order) with `card` put in its place, after any equal cards (a plain
-    scan by the `_SORT_KEY` table: cheaper than `bisect`, whose key would hash each card)."""
-    key = _SORT_KEY
-    k = key[card.index]
-    at = 0
-    for c in held:
-        if key[c.index] > k:
-            break
-        at += 1
-    return (*held[:at], card, *held[at:])
+    """`held` (in display order) with `card` put in its place, after any equal cards."""
+    return insert_by_key(held, card, _SORT_KEY)
 
 
 def _remove(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:

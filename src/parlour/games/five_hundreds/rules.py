@@ -16,7 +16,7 @@ from typing import Final
 
 import attrs
 
-from parlour.core.cards import Card, cards_text, sorted_cards
+from parlour.core.cards import Card, cards_text, insert_by_key, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.events import Event, EventKind
 from parlour.core.game import builder, cached_setter, checked_apply, moves_for, require_options, require_players, seat_moves
@@ -659,14 +659,8 @@ del _c
 
 
 def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    key = _SORT_KEY
-    k = key[card.index]
-    at = 0
-    for c in held:
-        if key[c.index] > k:
-            break
-        at += 1
-    return (*held[:at], card, *held[at:])
+    """`held` (in display order) with `card` put in its place, after any equal cards."""
+    return insert_by_key(held, card, _SORT_KEY)
 
 
 def _remove(state: State, p: int, cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...], bool]:

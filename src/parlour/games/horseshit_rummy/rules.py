@@ -16,7 +16,7 @@ from typing import Final
 
 import attrs
 
-from parlour.core.cards import Card, Rank, cards_text, parse_cards, seat_card_table
+from parlour.core.cards import Card, Rank, cards_text, insert_by_key, parse_cards, seat_card_table
 from parlour.core.deck import shuffled_or_fixed
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind
@@ -482,14 +482,8 @@ def _apply(state: State, move: Move) -> State:
 
 
 def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    key = _KEY_AT
-    k = key[card.index]
-    at = 0
-    for c in held:
-        if key[c.index] > k:
-            break
-        at += 1
-    return (*held[:at], card, *held[at:])
+    """`held` (in display order) with `card` put in its place, after any equal cards."""
+    return insert_by_key(held, card, _KEY_AT)
 
 
 def _apply_draw(state: State, move: DrawStock) -> State:

@@ -14,7 +14,7 @@ from typing import Final
 
 import attrs
 
-from parlour.core.cards import Card, Rank, cards_text, sorted_cards
+from parlour.core.cards import Card, Rank, cards_text, insert_by_key, sorted_cards
 from parlour.core.contracts import Contract
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.errors import NotationError
@@ -750,16 +750,8 @@ def _apply(state: State, move: Move) -> State:
 
 
 def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """`held` (in display order) with `card` put in its place, after any equal cards (a plain
-    scan by the `_KEY` table: cheaper than `bisect`, whose key would hash each card)."""
-    key = _KEY
-    k = key[card.index]
-    at = 0
-    for c in held:
-        if key[c.index] > k:
-            break
-        at += 1
-    return (*held[:at], card, *held[at:])
+    """`held` (in display order) with `card` put in its place, after any equal cards."""
+    return insert_by_key(held, card, _KEY)
 
 
 def _window_seat(state: State, t: int, after: int) -> int | None:
