@@ -15,6 +15,7 @@ players (rule-based, search, learned) plug into the CLI, benchmarks and user cod
 
 from __future__ import annotations
 
+from parlour.bots.players import BOT_NAMES, Observer, make_bot, play_game
 from parlour.bots.random_bot import Bot, RandomBot, moves_of
 
-__all__ = ["Bot", "RandomBot", "moves_of"]
+__all__ = ["BOT_NAMES", "Bot", "Observer", "RandomBot", "make_bot", "moves_of", "play_game"]

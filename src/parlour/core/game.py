@@ -138,6 +138,9 @@ class GameSpec(Generic[S, M, O]):
     move_types: tuple[type[M], ...]
     presets: tuple[tuple[str, O], ...] = ()
     """Named rule sets from the seed texts, e.g. ``("hoyle", Options.hoyle())``."""
+    low_score_wins: bool = False
+    """True where a lower score is the better one (Hearts, the golf and domino games): bots,
+    tournaments and analytics read a seat's standing from `scores` in this direction."""
     hidden_information: bool = True
     chance: bool = True
     max_plies: int = 10_000

@@ -755,6 +755,7 @@ GAME: Final = GameSpec[State, Move, Options](
     name="canadian_salad",
     title="Canadian Salad",
     family="tricks",
+    low_score_wins=True,
     summary="Ten deals without trumps, each with its own penalty cards; the lowest total wins.",
     players=PLAYERS,
     default_players=DEFAULT_PLAYERS,

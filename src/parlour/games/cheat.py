@@ -815,6 +815,7 @@ GAME: Final = GameSpec[State, Move, Options](
     name="cheat",
     title="Cheat",
     family="shedding",
+    low_score_wins=True,
     summary="Shed cards face down claiming the next rank in turn; anyone may call the bluff.",
     players=PLAYERS,
     default_players=DEFAULT_PLAYERS,

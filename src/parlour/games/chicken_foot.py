@@ -820,6 +820,7 @@ GAME: Final = GameSpec[State, Move, Options](
     name="chicken_foot",
     title="Chicken Foot",
     family="dominoes",
+    low_score_wins=True,
     summary="Fill the centre double's four arms and every double's three toes; lowest pips after all rounds win.",
     players=PLAYERS,
     default_players=DEFAULT_PLAYERS,

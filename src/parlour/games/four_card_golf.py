@@ -695,6 +695,7 @@ GAME: Final = GameSpec[State, Move, Options](
     name="four_card_golf",
     title="Four-Card Golf",
     family="draw-discard",
+    low_score_wins=True,
     summary="Swap blind into a face-down square of four for the lowest score over nine holes.",
     players=PLAYERS,
     default_players=DEFAULT_PLAYERS,

@@ -806,6 +806,7 @@ GAME: Final = GameSpec[State, Move, Options](
     name="mexican_train",
     title="Mexican Train",
     family="dominoes",
+    low_score_wins=True,
     summary="Build your own train and the public Mexican train from the round's double; lowest pips win.",
     players=PLAYERS,
     default_players=DEFAULT_PLAYERS,

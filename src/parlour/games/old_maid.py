@@ -658,6 +658,7 @@ GAME: Final = GameSpec[State, Move, Options](
     name="old_maid",
     title="Old Maid",
     family="matching",
+    low_score_wins=True,
     summary="Draw from your neighbour's face-down cards and pair them off; the last holder of the odd queen loses.",
     players=PLAYERS,
     default_players=DEFAULT_PLAYERS,

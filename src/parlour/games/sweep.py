@@ -1134,6 +1134,7 @@ GAME: Final = GameSpec[State, Move, Options](
     name="sweep",
     title="Sweep",
     family="shedding",
+    low_score_wins=True,
     summary="Shed sets of one rank going down; four of a kind or a ten sweeps; lowest total wins.",
     players=PLAYERS,
     default_players=DEFAULT_PLAYERS,

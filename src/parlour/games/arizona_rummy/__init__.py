@@ -188,6 +188,7 @@ GAME: Final = GameSpec[State, Move, Options](
     name="arizona_rummy",
     title="Arizona Rummy",
     family="rummy",
+    low_score_wins=True,
     summary="Eleven rounds of 3 to 13 cards with the wild rank rising each round; go out with "
     "every card but one melded, and the lowest penalty total wins.",
     players=PLAYERS,

@@ -103,6 +103,7 @@ GAME: Final = GameSpec[State, Move, Options](
     name="hearts",
     title="Hearts",
     family="tricks",
+    low_score_wins=True,
     summary="Avoid hearts and the queen of spades, or take them all and shoot the moon.",
     players=PLAIN_PLAYERS,
     default_players=4,

@@ -154,6 +154,7 @@ GAME: Final = GameSpec[State, Move, Options](
     name="push",
     title="Push",
     family="rummy",
+    low_score_wins=True,
     summary="Partners meld five deals' contracts; a refused discard is pushed to the next player.",
     players=PLAYERS,
     default_players=4,
