@@ -19,7 +19,7 @@ from parlour.core.errors import GameOver, IllegalMove
 from parlour.core.events import Event
 from parlour.core.rng import Rng
 from parlour.core.values import builder, cached_setter, evolver
-from parlour.core.zones import Zone
+from parlour.core.zones import CardAllowed, Piece, Zone
 
 __all__ = [
     "Game",
@@ -170,6 +170,11 @@ class GameSpec(Generic[S, M, O]):
     shuffle_unseen: Callable[[S, int | None, int], S]
     """A state that differs from the given one only in what the seat (None: a spectator) cannot
     see, rearranged from the given seed; the no-leak property compares the views of both."""
+    determinize: Callable[[S, Sequence[Piece], int, CardAllowed | None], S] | None = None
+    """`determinize(view, pack, seed, allowed)`: a real state the view could have come from, for
+    games whose views hide more than the cards of their zones (Sticks' face-down sticks) or
+    whose hidden cards obey a law beyond their places (Old Maid's hands hold no pair). None:
+    `parlour.core.zones.zone_determinize` over `zones` does it (see `parlour.bots.determinize`)."""
     render: Callable[[S], str] = _describe_fallback
     """A plain-text picture of a state or view, for the terminal frontend and golden files."""
 

@@ -38,6 +38,7 @@ tuples of those (by seat, or melds), or an attrs value holding them (a `Trick`).
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Final, TypeAlias, TypeVar, cast
 
@@ -57,6 +58,7 @@ __all__ = [
     "top_card_only",
     "unseen_cards",
     "zone_cards",
+    "zone_determinize",
     "zone_shuffle",
     "zone_view",
 ]
@@ -286,6 +288,80 @@ def zone_shuffle(state: T, player: int | None, seed: int, zones: Sequence[Zone])
             changes[zone.field] = tuple(parts) if zone.by_seat else parts[0]
     rng = None if getattr(state, "rng") is None else Rng(seed)
     return attrs.evolve(state, rng=rng, **changes)  # type: ignore[misc]
+
+
+CardAllowed: TypeAlias = Callable[[str, "int | None", Piece], bool]
+"""`allowed(field, owner, card)`: whether `card` may lie in the part of zone `field` that belongs
+to `owner` (None in a zone without owners): what a player has inferred, such as a void suit."""
+
+
+def zone_determinize(
+    view: T, pack: Sequence[Piece], seed: int, zones: Sequence[Zone], allowed: CardAllowed | None = None
+) -> T:
+    """A real state that `view` could have come from: every hidden card replaced by one of the
+    cards of `pack` the view does not show, dealt at random from `seed`, sorted parts re-sorted,
+    a random source from `seed` and no viewer. The view of the result for the view's seat is the
+    view again.
+
+    `allowed` narrows where each card may go. Parts with the fewest allowed cards are dealt
+    first, each hidden place taking the first allowed card of the shuffled pool; a place no
+    remaining card is allowed in takes the next card anyway (the inference was wrong or cannot
+    be met), so the result always conserves the pack.
+    """
+    missing = Counter(pack)
+    places: list[tuple[str, int | None]] = []
+    for zone in zones:
+        for owner, part in _parts(zone, getattr(view, zone.field)):
+            for card in _cards_in(part):
+                if card.is_hidden:
+                    places.append((zone.field, owner))
+                elif missing[card] > 0:
+                    missing[card] -= 1
+                else:
+                    raise ValueError(f"the view shows {card} more often than the pack holds it")
+    pool = list(missing.elements())
+    if len(pool) != len(places):
+        raise ValueError(f"the view hides {len(places)} cards but {len(pool)} of the pack are unseen")
+    pool = list(Rng(seed).shuffled(pool)[0])
+    dealt = _deal_places(places, pool, allowed)
+    changes: dict[str, object] = {}
+    for zone in zones:
+        value = getattr(view, zone.field)
+        parts = []
+        changed = False
+        for owner, part in _parts(zone, value):
+            cards = _cards_in(part)
+            if not any(card.is_hidden for card in cards):
+                parts.append(part)
+                continue
+            fresh = dealt[(zone.field, owner)]
+            parts.append(_resorted(zone, _refill(part, (fresh.pop() if c.is_hidden else c for c in cards))))
+            changed = True
+        if changed:
+            changes[zone.field] = tuple(parts) if zone.by_seat else parts[0]
+    return attrs.evolve(view, rng=Rng(seed), viewer=None, **changes)  # type: ignore[misc]
+
+
+def _deal_places(
+    places: Sequence[tuple[str, int | None]], pool: list[Piece], allowed: CardAllowed | None
+) -> dict[tuple[str, int | None], list[Piece]]:
+    """The cards dealt to each part's hidden places (popped from the end, so in pool order)."""
+    counts = Counter(places)
+    if allowed is None:
+        dealt: dict[tuple[str, int | None], list[Piece]] = {}
+        cards = iter(pool)
+        for place in places:
+            dealt.setdefault(place, []).insert(0, next(cards))
+        return dealt
+    order = sorted(counts, key=lambda place: sum(allowed(place[0], place[1], card) for card in pool))
+    dealt = {}
+    for place in order:
+        hand: list[Piece] = []
+        for _ in range(counts[place]):
+            pick = next((i for i, card in enumerate(pool) if allowed(place[0], place[1], card)), 0)
+            hand.insert(0, pool.pop(pick))
+        dealt[place] = hand
+    return dealt
 
 
 def zone_cards(state: object, zones: Sequence[Zone]) -> list[Piece]:

@@ -61,7 +61,7 @@ from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat
 from parlour.core.text import seats_text
-from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
+from parlour.core.zones import CardAllowed, Piece, Seen, Zone, check_viewer, check_zones, zone_determinize, zone_shuffle, zone_view
 
 __all__ = [
     "GAME",
@@ -72,6 +72,7 @@ __all__ = [
     "State",
     "apply",
     "check_invariants",
+    "determinize",
     "discard_pairs",
     "is_over",
     "legal_moves",
@@ -401,6 +402,13 @@ def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
     return attrs.evolve(state, rng=Rng(seed), hands=tuple(hands))
 
 
+def determinize(view: State, pack: Sequence[Piece], seed: int, allowed: CardAllowed | None) -> State:
+    """A real state `view` could have come from: the hidden cards dealt among the hidden hands
+    with no hand holding a pair (what every player knows), by `shuffle_unseen`'s pair-free deal.
+    That deal does not honour `allowed`."""
+    return shuffle_unseen(zone_determinize(view, pack, seed, ZONES, allowed), view.viewer, seed)
+
+
 def discard_pairs(cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The cards kept (in the order given) and the pairs discarded (in the order they form) from
     a hand: each card pairs with an earlier unpaired card of its rank, so of three of a rank the
@@ -668,6 +676,7 @@ GAME: Final = GameSpec[State, Move, Options](
     presets=(("book", Options.book()),),
     quick=None,
     zones=ZONES,
+    determinize=determinize,
     hidden_information=True,
     chance=True,
     max_plies=6_750,

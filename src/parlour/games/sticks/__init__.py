@@ -103,6 +103,7 @@ from parlour.games.sticks.rules import (
     ZONES as ZONES,
     apply as apply,
     check_invariants as check_invariants,
+    determinize as determinize,
     is_over as is_over,
     legal_moves as legal_moves,
     new_game as new_game,
@@ -158,6 +159,7 @@ __all__ = [
     "render",
     "scores",
     "shuffle_unseen",
+    "determinize",
     "to_act",
     "view",
     "winners",
@@ -192,5 +194,6 @@ GAME: Final = GameSpec[State, Move, Options](
     parse_move=parse_move,
     check_invariants=check_invariants,
     shuffle_unseen=shuffle_unseen,
+    determinize=determinize,
     render=render,
 )

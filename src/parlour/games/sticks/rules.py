@@ -19,7 +19,7 @@ from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at, seats_from
 from parlour.core.stock import refill_stock
-from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
+from parlour.core.zones import CardAllowed, Piece, Seen, Zone, check_viewer, check_zones, zone_determinize, zone_shuffle, zone_view
 from parlour.games.sticks.tables import (
     DEFAULT_PLAYERS,
     HAND_SIZE,
@@ -204,6 +204,25 @@ def parse_move(state: State, text: str, player: int | None = None) -> Move:
 def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
     """Deals the cards `player` cannot see (other hands, the stock) afresh."""
     return zone_shuffle(state, player, seed, ZONES)
+
+
+def determinize(view: State, pack: Sequence[Piece], seed: int, allowed: CardAllowed | None) -> State:
+    """A real state `view` could have come from: the hidden cards dealt at random, and the
+    sticks the viewer has not seen (other seats' face-down sticks, the pot) drawn from fresh
+    shuffled sets of the stick list, a free stick never going to a seat's hand.
+
+    The pot is refilled with whole sets and takes back traded sticks, so which sticks it holds
+    is not known to any seat; fresh sets are a fair guess, not the exact odds."""
+    state = zone_determinize(view, pack, seed, ZONES, allowed)
+    listed = view.options.sticks
+    holders = [seat for seat, s in enumerate(view.sticks) if s == HIDDEN_STICK]
+    sets = 1 + (len(holders) + len(view.pot)) // len(listed)
+    pool = list(Rng(seed).shuffled(i for _ in range(sets + 1) for i in range(len(listed)))[0])
+    sticks = list(view.sticks)
+    for seat in holders:
+        pick = next(k for k, i in enumerate(pool) if not listed[i].free)
+        sticks[seat] = pool.pop(pick)
+    return _evolve(state, sticks=tuple(sticks), pot=tuple(pool[: len(view.pot)]))
 
 
 def check_invariants(state: State) -> None:
