@@ -17,5 +17,18 @@ from __future__ import annotations
 
 from parlour.bots.players import BOT_NAMES, Observer, make_bot, play_game
 from parlour.bots.random_bot import Bot, RandomBot, moves_of
+from parlour.bots.tournament import BotRecord, TournamentResult, tournament, wilson_interval
 
-__all__ = ["BOT_NAMES", "Bot", "Observer", "RandomBot", "make_bot", "moves_of", "play_game"]
+__all__ = [
+    "BOT_NAMES",
+    "Bot",
+    "BotRecord",
+    "Observer",
+    "RandomBot",
+    "TournamentResult",
+    "make_bot",
+    "moves_of",
+    "play_game",
+    "tournament",
+    "wilson_interval",
+]
