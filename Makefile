@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 GAME ?= hearts
 SEED ?= 1
 
-.PHONY: install test test-thorough test-compiled typecheck unit docs demo play bench clean
+.PHONY: install test test-thorough test-compiled typecheck unit docs dist demo play bench clean
 
 install: $(STAMP)
 
@@ -35,6 +35,18 @@ test-thorough: $(STAMP)
 docs: $(STAMP)
 	$(PY) -m sphinx -W -q -b html docs docs/_build/html
 	$(PY) -m sphinx -W -q -b doctest docs docs/_build/doctest
+
+# A release: the sdist and the wheel (built from the sdist), `twine check` on both, then the wheel
+# alone installed into a fresh venv outside the checkout, where every game plays a short match.
+DISTVENV := build/dist-venv
+
+dist: $(STAMP)
+	rm -rf dist $(DISTVENV)
+	$(PY) -m build --outdir dist .
+	$(PY) -m twine check --strict dist/*
+	$(PYTHON) -m venv $(DISTVENV)
+	$(DISTVENV)/bin/python -m pip install --quiet dist/*.whl
+	cd $(DISTVENV) && bin/python -I -m parlour.tools.smoke
 
 # The compiled build (README, "Compiled build (optional)"): the same source compiled with mypyc,
 # installed (not editable) into its own venv, then the whole suite run against it. Not part of
