@@ -10,6 +10,8 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import parlour.core.game as _game_module
 from parlour.core.cards import Card, Rank, Suit
 from parlour.core.errors import GameOver, IllegalMove, NotationError
@@ -18,6 +20,9 @@ from parlour.core.game import Game, GameSpec
 from parlour.core.record import Record
 from parlour.core.registry import game, game_names
 from parlour.core.serialize import from_json, to_json
+
+if TYPE_CHECKING:
+    from parlour.simulation import SeatResult, simulate
 
 __all__ = [
     "Card",
@@ -29,12 +34,27 @@ __all__ = [
     "NotationError",
     "Rank",
     "Record",
+    "SeatResult",
     "Suit",
     "from_json",
     "game",
     "game_names",
+    "simulate",
     "to_json",
 ]
+
+_LAZY = {"SeatResult": "parlour.simulation", "simulate": "parlour.simulation"}
+"""Names imported on first use, so that ``import parlour`` stays cheap (no process pools)."""
+
+
+def __getattr__(name: str) -> object:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'parlour' has no attribute {name!r}")
+    import importlib
+
+    value: object = getattr(importlib.import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value
 
 __version__ = "0.1.0"
 
