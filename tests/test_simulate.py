@@ -97,11 +97,17 @@ def test_same_seed_gives_the_same_rows_for_one_or_two_workers() -> None:
 
 
 def test_rotate_moves_the_line_up_one_seat_each_game_and_keeps_the_deals() -> None:
-    # "Random" is the random bot under another spelling: the rows tell the two specs apart.
-    fixed = simulate("gin_rummy", ("random", "Random"), games=3, seed=2, workers=1, quick=True)
-    rotated = simulate("gin_rummy", ("random", "Random"), games=3, seed=2, workers=1, quick=True, rotate=True)
-    assert [row.bot for row in fixed] == ["random", "Random"] * 3
-    assert [row.bot for row in rotated] == ["random", "Random", "Random", "random", "random", "Random"]
+    # "Random" and "RANDOM" are the random bot under other spellings: the rows tell them apart.
+    bots = ("random", "Random", "RANDOM")
+    fixed = simulate("farkle", bots, games=3, seed=2, workers=1, quick=True)
+    rotated = simulate("farkle", bots, games=3, seed=2, workers=1, quick=True, rotate=True)
+    assert [row.bot for row in fixed] == list(bots) * 3
+    # Game i seats bots[(s + i) % 3] at seat s.
+    assert [row.bot for row in rotated] == [
+        *("random", "Random", "RANDOM"),
+        *("Random", "RANDOM", "random"),
+        *("RANDOM", "random", "Random"),
+    ]
     # Bots are seeded by seat, so the same random bots play the same games.
     assert [attrs.evolve(row, bot="-") for row in rotated] == [attrs.evolve(row, bot="-") for row in fixed]
 
@@ -236,5 +242,6 @@ def local_ray() -> Iterator[None]:
 def test_ray_gives_the_same_rows_as_local_processes(local_ray: None) -> None:
     local = simulate("hearts", FOUR_RANDOM, games=4, seed=13, workers=1, quick=True)
     assert simulate("hearts", FOUR_RANDOM, games=4, seed=13, backend="ray", quick=True) == local
-    rotated = simulate("gin_rummy", ("random", "Random"), games=3, seed=3, quick=True, rotate=True, workers=1)
-    assert simulate("gin_rummy", ("random", "Random"), games=3, seed=3, quick=True, rotate=True, backend="ray") == rotated
+    bots = ("random", "Random", "RANDOM")
+    rotated = simulate("farkle", bots, games=5, seed=3, quick=True, rotate=True, workers=1)
+    assert simulate("farkle", bots, games=5, seed=3, quick=True, rotate=True, backend="ray", workers=2) == rotated

@@ -41,6 +41,7 @@ from typing import Final, TextIO
 import attrs
 
 from parlour.bots import Bot, make_bot, play_game
+from parlour.bots.tournament import seat_specs
 from parlour.core.game import Game, GameMove, GameOptions, GameSpec, GameState
 from parlour.core.options import options_text
 from parlour.core.registry import game as registered_game
@@ -143,12 +144,9 @@ class _Table:
     seed: int
 
     def lineup(self, index: int) -> tuple[str, ...]:
-        """The bot specs by seat in game `index`: the given order, or with `rotate`, moved
-        `index` seats on (game i seats ``bots[k]`` at seat ``(k + i) % players``)."""
-        if not self.rotate:
-            return self.bots
-        shift = index % self.players
-        return self.bots[-shift:] + self.bots[:-shift] if shift else self.bots
+        """The bot specs by seat in game `index`: the given order, or with `rotate`, moved on
+        one seat a game as a tournament seats them (seat s gets ``bots[(s + index) % players]``)."""
+        return seat_specs(self.bots, self.players, index) if self.rotate else self.bots
 
 
 def _play(table: _Table, index: int) -> tuple[SeatResult, ...]:
@@ -304,9 +302,9 @@ def simulate(
 
     `bots` holds one bot spec per seat (``("heuristic", "random", "random", "random")``; see
     `parlour.bots.make_bot`), or is one spec for every seat of `players` (default: the game's
-    usual count). Bots keep their seats unless `rotate` is true, which moves the line-up one seat
-    on each game (game i seats ``bots[k]`` at seat ``(k + i) % players``), so that no bot keeps
-    the advantage of a seat. Game i is dealt from ``game_seed(seed, i)`` and its bots from
+    usual count). Bots keep their seats unless `rotate` is true, which moves the line-up on one
+    seat each game as `parlour.bots.tournament` does (in game i, seat s gets
+    ``bots[(s + i) % players]``), so that no bot keeps the advantage of a seat. Game i is dealt from ``game_seed(seed, i)`` and its bots from
     `seat_bots`.
 
     `options` is the game's options value, a preset name, or options text (``target_score=50``,
