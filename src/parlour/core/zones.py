@@ -55,6 +55,7 @@ __all__ = [
     "Zone",
     "check_viewer",
     "check_zones",
+    "hidden_places",
     "top_card_only",
     "unseen_cards",
     "zone_cards",
@@ -362,6 +363,19 @@ def _deal_places(
             hand.insert(0, pool.pop(pick))
         dealt[place] = hand
     return dealt
+
+
+def hidden_places(view: object, zones: Sequence[Zone]) -> list[tuple[str, int | None, int, bool]]:
+    """Where a view hides cards: (field, owner, hidden count, whether the part is kept sorted)
+    for each part of a zone holding hidden cards. A sorted part's order tells nothing, so only
+    which cards it holds is unknown; in any other part (a stock) the order is unknown too."""
+    places = []
+    for zone in zones:
+        for owner, part in _parts(zone, getattr(view, zone.field)):
+            count = sum(card.is_hidden for card in _cards_in(part))
+            if count:
+                places.append((zone.field, owner, count, zone.sort is not None))
+    return places
 
 
 def zone_cards(state: object, zones: Sequence[Zone]) -> list[Piece]:
