@@ -27,16 +27,13 @@ import attrs
 import parlour
 from parlour.bots import make_bot, play_game
 from parlour.bots.determinize import pack_of
+from parlour.bots.tournament import wilson_interval
 from parlour.core.cards import Card
 from parlour.core.dominoes import Tile
 from parlour.core.game import Game, GameMove, GameOptions, GameState
 from parlour.core.zones import hidden_places, zone_cards
 
 __all__ = ["Report", "Share", "Summary", "analyse", "deals_consistent", "format_report", "plot_report", "wilson"]
-
-Z_95 = 1.959963984540054
-"""The two-sided 95% point of the standard normal distribution."""
-
 
 @attrs.frozen
 class Summary:
@@ -92,13 +89,8 @@ def wilson(hits: int, trials: int) -> Share:
     """
     if not 0 <= hits <= trials:
         raise ValueError(f"hits must be 0..trials, not {hits} of {trials}")
-    if trials == 0:
-        return Share(0, 0, 0.0, 1.0)
-    p = hits / trials
-    z2 = Z_95 * Z_95
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = Z_95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return Share(hits, trials, max(0.0, centre - half), min(1.0, centre + half))
+    low, high = wilson_interval(hits, trials)
+    return Share(hits, trials, low, high)
 
 
 def deals_consistent(game: Game, view: GameState) -> float:
