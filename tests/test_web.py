@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib.util
+import io
 import json
 import os
 import re
@@ -45,9 +46,9 @@ CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9TJQKA])[CDHS](?![0-9A-Za-z])
 """A card's short form as it stands in a frame (JSON, notation, event text or a text picture)."""
 
 
-def _load_server() -> ModuleType:
-    path = ROOT / "examples" / "web" / "server.py"
-    spec = importlib.util.spec_from_file_location("parlour_web_server", path)
+def _load(script: str) -> ModuleType:
+    path = ROOT / "examples" / "web" / f"{script}.py"
+    spec = importlib.util.spec_from_file_location(f"parlour_web_{script}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -55,7 +56,8 @@ def _load_server() -> ModuleType:
     return module
 
 
-server = _load_server()
+server = _load("server")
+client = _load("client")
 
 
 class Table(Protocol):
@@ -189,6 +191,28 @@ async def _check_spectator(session: aiohttp.ClientSession, base: str, table: Tab
 
 def test_protocol_join_view_refusal_moves_and_events() -> None:
     asyncio.run(_protocol_session())
+
+
+async def _client_session(table: Table, out: io.StringIO) -> None:
+    runner = web.AppRunner(server.make_app(table))
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    try:
+        base = f"http://127.0.0.1:{runner.addresses[0][1]}"
+        await asyncio.wait_for(client.sit(base, table.id, 0, auto=True, hands=1, out=out), timeout=20)
+    finally:
+        await runner.cleanup()
+
+
+def test_the_terminal_client_plays_a_hand() -> None:
+    table, states = open_hearts(seed=5)
+    out = io.StringIO()
+    asyncio.run(_client_session(table, out))
+    lines = out.getvalue().splitlines()
+    assert lines[0] == f"Hearts at table {table.id}: you are seat 0 of ['person', 'random', 'random', 'random']"
+    assert sum(line.startswith("you: ") for line in lines) == 16
+    assert lines[-3:] == ["  hand scored: 6 4 14 2", "  seat 3 deals hand 2", "scores: [6, 4, 14, 2]"]
+    assert hearts.scores(states[table.step]) == (6, 4, 14, 2)  # the same hand as in the browser below
 
 
 @pytest.mark.parametrize("name", parlour.game_names())
