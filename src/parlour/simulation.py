@@ -248,10 +248,14 @@ def _run_local(table: _Table, chunks: list[range], workers: int) -> Iterator[tup
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
         futures = [pool.submit(_play_chunk, table, chunk) for chunk in chunks]
         for future in as_completed(futures):
             yield future.result()
+    finally:
+        # After an error or an interrupt, the chunks not started yet are dropped.
+        pool.shutdown(cancel_futures=True)
 
 
 def _connect_ray(address: str | None) -> int:
@@ -272,10 +276,14 @@ def _run_ray(table: _Table, chunks: list[range]) -> Iterator[tuple[SeatResult, .
 
     remote_chunk = ray.remote(_play_chunk)
     pending = [remote_chunk.remote(table, chunk) for chunk in chunks]
-    while pending:
-        done, pending = ray.wait(pending, num_returns=1)
-        rows: tuple[SeatResult, ...] = ray.get(done[0])
-        yield rows
+    try:
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            rows: tuple[SeatResult, ...] = ray.get(done[0])
+            yield rows
+    finally:
+        for task in pending:  # after an error or an interrupt
+            ray.cancel(task)
 
 
 # --- The front door ---------------------------------------------------------------------------
