@@ -193,6 +193,33 @@ def test_protocol_join_view_refusal_moves_and_events() -> None:
     asyncio.run(_protocol_session())
 
 
+async def _person_during_a_pause() -> list[tuple[int, int | None]]:
+    """Seat 2 passes three cards at once while seat 0's bot pauses: (step, mover) of steps 1-4."""
+    table: Table = server.open_table("hearts", ["random", "random", "person", "random"], options="quick", seed=4, pace=1.0)
+    runner = web.AppRunner(server.make_app(table))
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    movers: list[tuple[int, int | None]] = []
+    try:
+        async with aiohttp.ClientSession() as session:
+            async with session.ws_connect(f"http://127.0.0.1:{runner.addresses[0][1]}/tables/{table.id}/ws?seat=2") as socket:
+                await socket.receive_json()
+                first = await socket.receive_json()
+                for notation in first["legal"][:3]:
+                    await socket.send_json({"type": "move", "move": notation})
+                while len(movers) < 4:
+                    message = await socket.receive_json()
+                    movers.append((message["step"], message["events"][0]["player"]))
+    finally:
+        await runner.cleanup()
+    return movers
+
+
+def test_a_person_moves_while_the_lower_seat_bot_pauses() -> None:
+    """All four seats pass at once; bot 0 is the lowest, but seat 2's passes land during its pause."""
+    assert asyncio.run(_person_during_a_pause()) == [(1, 2), (2, 2), (3, 2), (4, 0)]
+
+
 async def _client_session(table: Table, out: io.StringIO) -> None:
     runner = web.AppRunner(server.make_app(table))
     await runner.setup()

@@ -140,18 +140,20 @@ class Table:
         return seat if self.bots[seat] is not None else None
 
     async def _drive(self) -> None:
+        """Bots move while the lowest seat to act is a bot's. A bot chooses in a worker thread
+        (a search must not stall the sockets) under the table's lock, so a person's move waits
+        for it and a bot is never told of a new state while it chooses."""
         try:
             while (seat := self._bot_to_move()) is not None:
-                before = self.state
                 bot = self.bots[seat]
                 assert bot is not None
+                before = self.state
                 await asyncio.sleep(self.pace)
-                if self.state is not before:
-                    continue  # a person moved meanwhile (several seats may act at once)
-                move = await asyncio.to_thread(bot.choose, self.game, before, seat)
                 async with self._lock:
-                    if self.state is before:
-                        await self._advance(self.game.apply(before, move))
+                    if self.state is not before:
+                        continue  # a person moved during the pause (several seats may act at once)
+                    move = await asyncio.to_thread(bot.choose, self.game, before, seat)
+                    await self._advance(self.game.apply(before, move))
         except Exception:
             log.exception("table %s: a bot failed; the table waits", self.id)
 
@@ -214,14 +216,14 @@ def open_table(
     if game_name not in parlour.game_names():
         raise ValueError(f"no game named {game_name!r}; games: {', '.join(parlour.game_names())}")
     game = parlour.game(game_name)
-    seats = [spec.strip().lower() for spec in seats]
+    specs = [spec.strip().lower() for spec in seats]
     chosen: GameOptions | None = None
     if options.strip() == QUICK:
         chosen = game.quick
     elif options.strip():
         chosen = read_options(game, options)
-    state = game.new_game(len(seats), seed=seed, options=chosen)
-    return Table(str(next(_TABLE_IDS)), game, state, seats, seed=seed, pace=pace)
+    state = game.new_game(len(specs), seed=seed, options=chosen)
+    return Table(str(next(_TABLE_IDS)), game, state, specs, seed=seed, pace=pace)
 
 
 # --- the web application ---------------------------------------------------------------------
