@@ -22,7 +22,7 @@ it (the draws later in the game included), so a run is reproducible.
 ('python_parlour_hearts', 58, 4)
 >>> state = game.new_initial_state()
 >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()][:3]
-(0, ['3C', '4C', '5C'])
+(0, ['3C', '4C', '6C'])
 """
 
 from __future__ import annotations

@@ -10,11 +10,11 @@ come at the end: 1 for each winner, 0 for the others (`parlour.adapters.match`).
 >>> from parlour.adapters.pettingzoo import env
 >>> table = env("hearts", seed=7, options="quick")
 >>> table.reset()
->>> table.agent_selection, table.action_space("player_0").n
+>>> table.agent_selection, int(table.action_space("player_0").n)
 ('player_0', 58)
 >>> observation = table.observe("player_0")
 >>> int(observation["action_mask"].sum()), observation["observation"].shape
-(13, (1149,))
+(13, (1529,))
 """
 
 from __future__ import annotations
