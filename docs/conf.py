@@ -8,6 +8,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE / "_ext"))
+sys.path.insert(0, str(HERE.parent / "examples" / "tutorial"))  # the tutorial's game
 
 import parlour  # noqa: E402
 

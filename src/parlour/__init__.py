@@ -18,7 +18,7 @@ from parlour.core.errors import GameOver, IllegalMove, NotationError
 from parlour.core.events import Event
 from parlour.core.game import Game, GameSpec
 from parlour.core.record import Record
-from parlour.core.registry import game, game_names
+from parlour.core.registry import game, game_names, register, unregister
 from parlour.core.serialize import from_json, to_json
 
 if TYPE_CHECKING:
@@ -39,8 +39,10 @@ __all__ = [
     "from_json",
     "game",
     "game_names",
+    "register",
     "simulate",
     "to_json",
+    "unregister",
 ]
 
 _LAZY = {"SeatResult": "parlour.simulation", "simulate": "parlour.simulation"}

@@ -576,9 +576,14 @@ def _check_state(name: str, state: GameState) -> None:
 
 
 def _game_of(value: object) -> str:
+    from parlour.core.registry import registered_name
+
     module = type(value).__module__
     prefix = "parlour.games."
     if not module.startswith(prefix):
+        name = registered_name(type(value))
+        if name is not None:
+            return name
         raise TypeError(f"{type(value).__name__} is not a state, view, move or options of a parlour game")
     return module[len(prefix) :].split(".")[0]
 
