@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import subprocess
 import sys
 from collections.abc import Iterator, Sequence
@@ -50,12 +51,28 @@ def test_import_parlour_does_not_load_the_simulation_machinery() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def test_every_game_rows_match_a_direct_replay_of_their_seed() -> None:
+EVERY_GAME_CODE = """\
+import parlour
+from parlour.simulation import simulate
+EVERY_GAME = {name: simulate(name, "random", games=1, seed=21, workers=1, quick=True) for name in parlour.game_names()}
+"""
+"""One quick game of every registered game between random bots (run here, and in a subprocess)."""
+
+
+@pytest.fixture(scope="module")
+def every_game() -> dict[str, tuple[SeatResult, ...]]:
+    """The rows of `EVERY_GAME_CODE`, by game."""
+    space: dict[str, dict[str, tuple[SeatResult, ...]]] = {}
+    exec(EVERY_GAME_CODE, space)
+    return space["EVERY_GAME"]
+
+
+def test_every_game_rows_match_a_direct_replay_of_their_seed(every_game: dict[str, tuple[SeatResult, ...]]) -> None:
     """One quick game of every registered game: one row per seat, the seed game_seed(run, 0),
     and score, winners, moves and hands as play_game gives them for that seed."""
-    for name in parlour.game_names():
+    assert list(every_game) == list(parlour.game_names())
+    for name, rows in every_game.items():
         spec = parlour.game(name)
-        rows = simulate(name, "random", games=1, seed=21, workers=1, quick=True)
         seed = game_seed(21, 0)
         scores, winners, moves, hand = replayed(name, seed, ["random"] * spec.default_players)
         assert [(row.index, row.seat, row.seed, row.bot) for row in rows] == [
@@ -66,6 +83,24 @@ def test_every_game_rows_match_a_direct_replay_of_their_seed() -> None:
         assert [row.moves for row in rows] == moves, name
         assert {row.plies for row in rows} == {sum(moves)}, name
         assert {row.hands for row in rows} == {hand}, name
+
+
+def test_rows_do_not_depend_on_the_interpreters_hash_seed(
+    every_game: dict[str, tuple[SeatResult, ...]], tmp_path: Path
+) -> None:
+    """Ray's workers are fresh interpreters, each with its own string-hash seed: a game whose play
+    depended on the order of a set of strings would give other rows there. The every-game rows
+    come out the same in a subprocess with another PYTHONHASHSEED."""
+    here, there = tmp_path / "here.csv", tmp_path / "there.csv"
+    to_csv([row for rows in every_game.values() for row in rows], here)
+    code = EVERY_GAME_CODE + (
+        "import sys\n"
+        "from parlour.simulation import to_csv\n"
+        "to_csv([row for rows in EVERY_GAME.values() for row in rows], sys.argv[1])\n"
+    )
+    hash_seed = "54321" if os.environ.get("PYTHONHASHSEED") == "12345" else "12345"
+    subprocess.run([sys.executable, "-c", code, str(there)], check=True, env={**os.environ, "PYTHONHASHSEED": hash_seed})
+    assert there.read_text(encoding="utf-8") == here.read_text(encoding="utf-8")
 
 
 def test_rows_are_one_per_seat_per_game_in_order_with_the_game_and_its_options() -> None:

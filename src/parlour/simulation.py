@@ -210,6 +210,7 @@ class _Progress:
         self.enabled = show if show is not None else stream.isatty()
         self.patient = show is None
         self.drawn_at: float | None = None
+        self.drawn_done = 0
 
     def advance(self, games: int) -> None:
         """Counts `games` more games finished, and redraws at most five times a second."""
@@ -221,9 +222,10 @@ class _Progress:
             self._draw(now)
 
     def close(self) -> None:
-        """Ends the line, if one was drawn."""
+        """Ends the line, if one was drawn (brought up to date first)."""
         if self.drawn_at is not None:
-            self._draw(time.monotonic())
+            if self.drawn_done != self.done:
+                self._draw(time.monotonic())
             self.stream.write("\n")
             self.stream.flush()
 
@@ -237,7 +239,7 @@ class _Progress:
             f"  {rate:.1f} games/s{left}\x1b[K"
         )
         self.stream.flush()
-        self.drawn_at = now
+        self.drawn_at, self.drawn_done = now, self.done
 
 
 def _run_local(table: _Table, chunks: list[range], workers: int) -> Iterator[tuple[SeatResult, ...]]:
