@@ -114,3 +114,11 @@ def test_bad_arguments_are_refused_with_a_clear_message() -> None:
         table.step(int(np.flatnonzero(table.observe("player_0")["action_mask"] == 0)[0]))
     with pytest.raises(ValueError, match="step with a token, not None"):
         table.step(None)
+
+
+def test_a_deal_that_ends_the_game_terminates_at_once() -> None:
+    """Monte Carlo's seed 216 deals a layout without a pair: the solitaire is lost at once."""
+    table = raw_env("monte_carlo", seed=216)
+    table.reset()
+    assert table.match.finished and table.terminations == {"player_0": True}
+    assert play_out(table, random.Random(0)) == {"player_0": 0.0} and not table.agents

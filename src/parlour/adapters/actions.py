@@ -64,7 +64,7 @@ moves use today); others are spelled digit by digit."""
 
 _WIDE, _MINUS, _WIDE_END = "#", "#-", "#."
 _DIGITS: Final = tuple(f"#{d}" for d in range(10))
-_OPEN, _CLOSE, _NONE, _TEXT_END = "(", ")", "None", "end-text"
+_OPEN, _CLOSE, _TEXT_END = "(", ")", "end-text"
 _CHARACTERS: Final = tuple(chr(code) for code in range(32, 127))
 """The printable ASCII characters text fields may hold (the words of bids, "low"/"high")."""
 
@@ -104,22 +104,35 @@ class _Builder:
             self.names.append(name)
         return number
 
-    def table(self, values: Sequence[object], names: Sequence[str], what: str) -> tuple[Encoder, Decoder]:
-        """One token per value (cards, tiles, enum members, booleans)."""
-        forward = {value: self.token(name) for value, name in zip(values, names)}
+    def one_token_each(self, annotation: object) -> Sequence[object] | None:
+        """The values of a type spelled one token each (the cards or tiles of the pack, an
+        enum's members, False and True, None); None for the other types."""
+        if annotation is Card or annotation is Tile:
+            return [piece for piece in self.pack if type(piece) is annotation]
+        if annotation is bool:
+            return [False, True]
+        if annotation is type(None):
+            return [None]
+        if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+            return list(annotation)
+        return None
+
+    def table(self, values: Sequence[object], name: Callable[[object], str], what: str) -> tuple[Encoder, Decoder]:
+        """One token per value."""
+        forward = {value: self.token(name(value)) for value in values}
         backward = {token: value for value, token in forward.items()}
         kind = type(values[0])
 
         def encode(value: object, out: list[int]) -> None:
             token = forward.get(value)
             if token is None or type(value) is not kind:
-                raise ValueError(f"{value!r} is not a {what} of this game's vocabulary")
+                raise ValueError(f"{value!r} has no token in {what}")
             out.append(token)
 
         def decode(tokens: Iterator[int]) -> object:
             token = next(tokens)
             if token not in backward:
-                raise ValueError(f"token {self.names[token]!r} where a {what} belongs")
+                raise ValueError(f"token {self.names[token]!r} cannot stand in {what}")
             return backward[token]
 
         return encode, decode
@@ -127,22 +140,15 @@ class _Builder:
     def codec(self, annotation: object, where: str) -> tuple[Encoder, Decoder]:
         """The encoder and decoder of a value of type `annotation` (`where` names it in errors)."""
         origin = typing.get_origin(annotation)
-        if annotation is Card or annotation is Tile:
-            pieces = [p for p in self.pack if type(p) is annotation]
-            if not pieces:
-                raise ValueError(f"{where} holds a {annotation.__name__}, but the game has none")
-            return self.table(pieces, [str(p) for p in pieces], annotation.__name__.lower())
-        if annotation is bool:
-            return self.table([False, True], ["False", "True"], "bool")
+        values = self.one_token_each(annotation)
+        if values is not None:
+            if not values:
+                raise ValueError(f"{where} holds a {annotation!r}, but the game has none")
+            return self.table(values, _token_name(annotation), where)
         if annotation is int:
             return self.integer()
         if annotation is str:
             return self.text()
-        if annotation is type(None):
-            return self.table([None], [_NONE], "None")
-        if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
-            members = list(annotation)
-            return self.table(members, [f"{annotation.__name__}.{m.name}" for m in members], annotation.__name__)
         if origin is tuple:
             args = typing.get_args(annotation)
             if len(args) == 2 and args[1] is Ellipsis:
@@ -282,13 +288,10 @@ class _Builder:
         """The tokens a value of `annotation` may start with (its codec is compiled already)."""
         if annotation is int:
             return {self.index[str(n)] for n in INT_TOKENS} | {self.index[_WIDE]}
-        if annotation is type(None):
-            return {self.index[_NONE]}
-        if annotation is Card or annotation is Tile:
-            return {self.index[str(p)] for p in self.pack if type(p) is annotation}
-        if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
-            return {self.index[f"{annotation.__name__}.{m.name}"] for m in annotation}
-        raise ValueError(f"{annotation!r} cannot be one alternative of a union in a move")
+        values = self.one_token_each(annotation)
+        if values is None:
+            raise ValueError(f"{annotation!r} cannot be one alternative of a union in a move")
+        return {self.index[_token_name(annotation)(value)] for value in values}
 
     def fields(self, cls: type, skip: Sequence[str]) -> tuple[Encoder, FieldsDecoder]:
         """An attrs class's initialised fields in declaration order, less those in `skip`: the
@@ -312,6 +315,14 @@ class _Builder:
         """A nested attrs value (a meld, a bid): its fields, spelled in order."""
         encode, decode = self.fields(cls, skip=())
         return encode, lambda tokens: cls(**decode(tokens))
+
+
+def _token_name(annotation: object) -> Callable[[object], str]:
+    """How the tokens of a one-token-per-value type are named: "QS", "3-5", "Suit.HEARTS",
+    "True", "None"."""
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return lambda member: f"{annotation.__name__}.{typing.cast(enum.Enum, member).name}"
+    return str
 
 
 def _pushed_back(token: int, tokens: Iterator[int]) -> Iterator[int]:
@@ -393,6 +404,8 @@ class Vocabulary:
 def _vocabulary(game: Game, pack: tuple[Piece, ...]) -> Vocabulary:
     builder = _Builder(pack)
     firsts = [builder.token(cls.__name__) for cls in game.move_types]
+    if len(set(firsts)) != len(firsts):
+        raise ValueError(f"{game.name}: two move classes share a name, so their tokens would too")
     encoders: dict[type, tuple[int, Encoder]] = {}
     decoders: dict[int, tuple[type, FieldsDecoder]] = {}
     for first, cls in zip(firsts, game.move_types):

@@ -14,9 +14,9 @@ seats may win together (partners, a tie); a lost solitaire and a drawn game give
 >>> match = Match.start(parlour.game("hearts"), seed=7, options="quick")
 >>> match.seat, match.vocabulary.text(match.choice.prefix)
 (0, 'PassCard')
->>> match = match.pick(match.choice.tokens[0])
->>> match.seat, match.game.legal_moves(match.state, 0)[0].card
-(0, Card(rank=Rank.FOUR, suit=Suit.CLUBS))
+>>> match = match.pick(match.vocabulary.index["QC"])
+>>> match.moves, str(match.last_move), match.seat, match.rewards()
+(1, 'pass QC', 0, (0.0, 0.0, 0.0, 0.0))
 """
 
 from __future__ import annotations

@@ -124,7 +124,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, object]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self._agent_to_act()
+        self._settle()
 
     def _agent_to_act(self) -> str:
         seat = self.match.seat
@@ -152,6 +152,11 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         if self.match.moves != before.moves:
             self.infos[agent] = {"move": str(self.match.last_move)}
+        self._settle()
+
+    def _settle(self) -> None:
+        """After a deal or a token: the end's rewards (a deal may end a solitaire at once) or the
+        cut, and the agent to act next."""
         if self.match.finished:
             self.rewards = dict(zip(self.possible_agents, self.match.rewards()))
             self.terminations = dict.fromkeys(self.agents, True)
