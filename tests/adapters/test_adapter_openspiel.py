@@ -73,8 +73,10 @@ def test_parameters_clone_and_observations() -> None:
     assert game.num_distinct_actions() == 58 and game.num_players() == 4
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
     state = game.new_initial_state()
-    assert str(state) == str(load("hearts", options="hoyle", seed=5).new_initial_state())
-    assert str(load("hearts").new_initial_state()) != str(load("hearts").new_initial_state())
+    assert state.match.state == load("hearts", options="hoyle", seed=5).new_initial_state().match.state
+    assert state.match.state == game.new_initial_state().match.state
+    random_deals = load("hearts")
+    assert random_deals.new_initial_state().match.state != random_deals.new_initial_state().match.state
     before = state.legal_actions()
     clone = state.clone()
     clone.apply_action(before[0])

@@ -56,7 +56,7 @@ from parlour.core.game import Game, GameMove, GameState
 from parlour.core.options import type_hints
 from parlour.core.zones import zone_cards
 
-__all__ = ["INT_TOKENS", "Choice", "Vocabulary", "pack_of"]
+__all__ = ["INT_TOKENS", "Choice", "Piece", "Vocabulary", "pack_of"]
 
 INT_TOKENS: Final = range(-16, 128)
 """The whole numbers that are one token each (every index, count, bid and die face the games'

@@ -10,11 +10,11 @@ the vectors of `parlour.adapters.observations`, from the player's view only, and
 
 Parameters: ``players`` (the game's usual count by default), ``options`` (empty for the
 defaults, ``quick`` for a short match, a preset's name, or text such as
-``hearts(passing=left)``), ``seed`` and ``max_moves`` (above 0: the game stops after that
-many moves, every return 0, as a game cut short). parlour keeps its random source inside the state, so
-the games are *sampled stochastic* (there are no chance nodes): with ``seed`` -1 (the default)
-every ``new_initial_state()`` deals at random; with a seed, every one deals the same game from
-it (the draws later in the game included), so a run is reproducible.
+``hearts(passing=left)``), ``seed`` and ``max_moves`` (above 0: the game stops after that many
+moves, every return 0, as a game cut short). parlour keeps its random source inside the state,
+so the games are *sampled stochastic* (there are no chance nodes): with ``seed`` -1 (the
+default) every ``new_initial_state()`` deals at random; with a seed, every one deals the same
+game from it (the draws later in the game included), so a run is reproducible.
 
 >>> from parlour.adapters.openspiel import load
 >>> game = load("hearts", options="quick", seed=7)
@@ -44,7 +44,7 @@ from parlour.adapters.observations import PREFIX_SLOTS
 from parlour.core.game import Game, GameOptions
 from parlour.core.rng import MAX_SEED
 
-__all__ = ["load", "register", "short_name"]
+__all__ = ["ParlourGame", "ParlourObserver", "ParlourState", "load", "register", "short_name"]
 
 _NO_SEED = -1
 

@@ -49,8 +49,8 @@ def env(
 ) -> AECEnv:
     """The environment of game `name`, with PettingZoo's usual wrappers (out-of-bounds actions
     and calls out of order are refused). See `ParlourEnv` for the arguments."""
-    wrapped = wrappers.AssertOutOfBoundsWrapper(raw_env(name, seed=seed, players=players, options=options, render_mode=render_mode, max_moves=max_moves))
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    table = raw_env(name, seed=seed, players=players, options=options, render_mode=render_mode, max_moves=max_moves)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(table))
 
 
 def raw_env(
