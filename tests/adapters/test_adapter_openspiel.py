@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 
 import numpy as np
@@ -13,12 +14,15 @@ import parlour
 from parlour.adapters.match import Match
 from parlour.adapters.openspiel import ParlourGame, load, short_name
 
+WHOLE_GAMES = os.environ.get("PARLOUR_SWEEP_FULL", "") == "1"
+"""`make test-thorough` plays every game's random simulations to the end."""
+
 
 @pytest.mark.parametrize("name", parlour.game_names())
 def test_openspiel_random_simulation_test_passes(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """OpenSpiel's own random-simulation test, on a game cut short after a dozen moves (the
-    whole games are played below for a few small ones). The deals counted show that it really
-    drives the Python game."""
+    """OpenSpiel's own random-simulation test, on a game cut short after a dozen moves (whole
+    short matches under `make test-thorough`, and below for a few small games). The deals
+    counted show that it really drives the Python game."""
     deals: list[Match] = []
     deal = ParlourGame.deal
 
@@ -27,7 +31,7 @@ def test_openspiel_random_simulation_test_passes(name: str, monkeypatch: pytest.
         return deals[-1]
 
     monkeypatch.setattr(ParlourGame, "deal", counted)
-    game = load(name, options="quick", seed=1, max_moves=12)
+    game = load(name, options="quick", seed=1, max_moves=0 if WHOLE_GAMES else 12)
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
     assert deals and all(match.game.name == name for match in deals)
 
