@@ -31,18 +31,18 @@ def test_no_leak_and_fixed_length(name: str) -> None:
     layout = Layout.of(game, states[0])
     for ply, state in enumerate(states[::3]):
         for seat in range(layout.players):
-            seen = layout.observe(game, state, seat)
+            seen = layout.observe(state, seat)
             assert len(seen) == layout.size
             shuffled = game.shuffle_unseen(state, seat, ply + 100)
-            assert layout.observe(game, shuffled, seat) == seen
-            assert layout.observe(game, game.view(state, seat), seat) == seen
+            assert layout.observe(shuffled, seat) == seen
+            assert layout.observe(game.view(state, seat), seat) == seen
 
 
 def test_hearts_observation_shows_own_hand_and_only_the_count_of_others() -> None:
     hearts = parlour.game("hearts")
     state = hearts.new_game(seed=7)
     layout = Layout.of(hearts, state)
-    values = layout.observe(hearts, state, 2)
+    values = layout.observe(state, 2)
     hand = [card for card, count in zip(layout.pack, layout.part(values, "hands[2]")) if count]
     assert hand == sorted(state.hands[2], key=lambda c: c.index)  # type: ignore[attr-defined]
     assert layout.part(values, "hands[2]")[-1] == 0.0
@@ -85,4 +85,4 @@ def test_unknown_sections_and_overlong_prefixes_are_refused() -> None:
     with pytest.raises(ValueError, match="no section 'stock'; sections: seat, to_act"):
         layout.section("stock")
     with pytest.raises(ValueError, match="observations hold 32"):
-        layout.observe(hearts, state, 0, prefix=(1,) * (PREFIX_SLOTS + 1))
+        layout.observe(state, 0, prefix=(1,) * (PREFIX_SLOTS + 1))

@@ -147,7 +147,7 @@ class Match:
         """The observation vector of `seat` (`parlour.adapters.observations`); the prefix is
         the seat's own move in progress, empty for a seat that is not spelling one."""
         prefix: Sequence[int] = self.choice.prefix if self.choice is not None and seat == self.seat else ()
-        return self.layout.observe(self.game, self.state, seat, prefix)
+        return self.layout.observe(self.state, seat, prefix)
 
     def mask(self, seat: int) -> tuple[bool, ...]:
         """The tokens `seat` may play now: its choice's mask, or none when it is not to act."""

@@ -22,7 +22,7 @@ The layout depends only on the game, its options and the player count, so its le
 >>> layout = Layout.of(hearts, state)
 >>> [(s.name, s.size) for s in layout.sections[:6]]
 [('seat', 4), ('to_act', 4), ('scores', 4), ('hand', 1), ('hands[0]', 53), ('hands[0].last', 53)]
->>> values = layout.observe(hearts, state, 0)
+>>> values = layout.observe(state, 0)
 >>> len(values) == layout.size, sum(layout.part(values, "hands[0]")), sum(layout.part(values, "hands[1]"))
 (True, 13.0, 13.0)
 """
@@ -59,6 +59,7 @@ class Section:
 class Layout:
     """Where each section lies in a game's observation vector, and how to fill it."""
 
+    game: Game
     players: int
     pack: tuple[Piece, ...]
     slots: dict[Piece, int]
@@ -81,7 +82,7 @@ class Layout:
         for name, size in names:
             sections.append(Section(name, start, size))
             start += size
-        return cls(players, pack, {piece: i for i, piece in enumerate(pack)}, tuple(sections), start)
+        return cls(game, players, pack, {piece: i for i, piece in enumerate(pack)}, tuple(sections), start)
 
     def section(self, name: str) -> Section:
         """The section called `name`; ValueError naming the sections for an unknown one."""
@@ -95,11 +96,12 @@ class Layout:
         section = self.section(name)
         return values[section.start : section.start + section.size]
 
-    def observe(self, game: Game, state: GameState, seat: int, prefix: Sequence[int] = ()) -> list[float]:
+    def observe(self, state: GameState, seat: int, prefix: Sequence[int] = ()) -> list[float]:
         """What `seat` sees of `state` (a real state or the seat's own view), with `prefix` the
         tokens of the move it is spelling, as a list of `size` numbers."""
         if len(prefix) > PREFIX_SLOTS:
             raise ValueError(f"a move spelled in {len(prefix)} tokens; observations hold {PREFIX_SLOTS}")
+        game = self.game
         seen = state if state.rng is None and state.viewer == seat else game.view(state, seat)
         values = [0.0] * self.size
         values[seat] = 1.0
