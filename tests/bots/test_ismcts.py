@@ -71,6 +71,18 @@ def test_make_bot_names_ismcts_and_its_iterations() -> None:
         ISMCTSBot(time_limit=0)
 
 
+@pytest.mark.parametrize("name", ["hearts", "gin_rummy", "farkle"])
+def test_mast_playouts_choose_legal_seeded_moves(name: str) -> None:
+    game = parlour.game(name)
+    state = midgame(game, plies=4)
+    seat = min(game.to_act(state))
+    first = ISMCTSBot(seed=2, iterations=12, mast=0.8).choose(game, state, seat)
+    assert first in game.legal_moves(state, seat)
+    assert ISMCTSBot(seed=2, iterations=12, mast=0.8).choose(game, state, seat) == first
+    with pytest.raises(ValueError, match="mast"):
+        ISMCTSBot(mast=1.5)
+
+
 def test_a_time_budget_alone_bounds_the_search() -> None:
     gin = parlour.game("gin_rummy")
     state = midgame(gin, plies=3)

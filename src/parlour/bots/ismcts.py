@@ -56,6 +56,9 @@ DEFAULT_ITERATIONS: Final = 200
 """Iterations per move when neither `iterations` nor a strength is given."""
 EXPLORATION: Final = 0.7
 """UCB1's exploration constant `c` for outcomes in [0, 1] (the value Cowling et al. use)."""
+MAST: Final = 0.0
+"""The chance that a playout move is MAST's favourite (the legal move with the best mean outcome
+in this search so far) rather than a uniformly random one."""
 MAX_PLIES: Final = 300
 """Moves per iteration (tree walk and random playout) before it is scored where it stands."""
 
@@ -78,6 +81,7 @@ class ISMCTSBot:
         time_limit: float | None = None,
         exploration: float = EXPLORATION,
         max_plies: int = MAX_PLIES,
+        mast: float = MAST,
     ) -> None:
         if iterations is None and time_limit is None:
             raise ValueError("ISMCTS needs a budget: iterations, time_limit or both")
@@ -87,6 +91,8 @@ class ISMCTSBot:
             raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
         if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or not exploration >= 0:
             raise ValueError(f"exploration must be a number of at least 0, not {exploration!r}")
+        if isinstance(mast, bool) or not isinstance(mast, (int, float)) or not 0 <= mast <= 1:
+            raise ValueError(f"mast must be a chance from 0 to 1, not {mast!r}")
         if type(max_plies) is not int or max_plies < 1:
             raise ValueError(f"max_plies must be a whole number of at least 1, not {max_plies!r}")
         self.seed = seed
@@ -95,6 +101,7 @@ class ISMCTSBot:
         self.time_limit = time_limit
         self.exploration = float(exploration)
         self.max_plies = max_plies
+        self.mast = float(mast)
         self._random = random.Random(seed)
         self._facts: dict[int, CardFacts] = {}
 
@@ -126,7 +133,7 @@ class ISMCTSBot:
             return moves[0]
         facts = self._facts.get(player)
         allowed = facts.allowed if facts is not None and facts.describes(game, view) else None
-        search = _Search(game, view, player, rng, self.exploration, self.max_plies, allowed)
+        search = _Search(game, view, player, rng, self.exploration, self.max_plies, self.mast, allowed)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
         while done < (self.iterations or math.inf) and (deadline is None or done == 0 or time.perf_counter() < deadline):
@@ -159,6 +166,12 @@ class _Node:
         self.advantage = 0.0
         """The sum of the advantages of iterations that ended within the game."""
 
+    def credit(self, fixed: Sequence[float], advantage: Sequence[float]) -> None:
+        """Counts one more iteration through this move, with its outcome for `seat`."""
+        self.visits += 1
+        self.fixed += fixed[self.seat]
+        self.advantage += advantage[self.seat]
+
     def mean(self, spread: float) -> float:
         """The mean outcome for `seat`, advantages read against `spread`."""
         total = self.fixed + (0.5 * self.advantage / spread if spread else 0.0)
@@ -176,6 +189,7 @@ class _Search:
         rng: random.Random,
         exploration: float,
         max_plies: int,
+        greedy: float,
         allowed: CardAllowed | None,
     ) -> None:
         self.game = game
@@ -184,6 +198,9 @@ class _Search:
         self.rng = rng
         self.exploration = exploration
         self.max_plies = max_plies
+        self.greedy = greedy
+        self.history: dict[GameMove, _Node] = {}
+        """MAST's statistics: every move played in any iteration, by move."""
         self.allowed = allowed
         self.root = _Node(player)
         self.spread = 0.0
@@ -198,8 +215,8 @@ class _Search:
         state = determinize(game, self.view, rng.getrandbits(63), self.allowed)
         node = root
         path: list[_Node] = []
-        plies = 0
-        while not is_over(state) and state.hand == hand and plies < max_plies:
+        played: list[GameMove] = []
+        while not is_over(state) and state.hand == hand and len(played) < max_plies:
             seat = self.player if node is root else min(to_act(state))
             moves = _moves_of(game, state, seat)
             children = node.children
@@ -207,25 +224,46 @@ class _Search:
             if untried:
                 move = untried[rng.randrange(len(untried))]
                 node = children[move] = _Node(seat)
-                state = apply(state, move)
-                plies += 1
-                path.append(node)
-                break
-            move, node = self._select(moves, children)
+            else:
+                move, node = self._select(moves, children)
             state = apply(state, move)
-            plies += 1
+            played.append(move)
             path.append(node)
-        while not is_over(state) and state.hand == hand and plies < max_plies:
+            if untried:
+                break
+        uniform, favourite, greedy = rng.random, self._favourite, self.greedy
+        while not is_over(state) and state.hand == hand and len(played) < max_plies:
             acting = to_act(state)
             moves = legal_moves(state) if len(acting) == 1 else _moves_of(game, state, min(acting))
-            state = apply(state, moves[rng.randrange(len(moves))])
-            plies += 1
+            move = favourite(moves) if greedy and uniform() < greedy else moves[int(uniform() * len(moves))]
+            state = apply(state, move)
+            played.append(move)
         fixed, advantage = self._outcome(state)
         self.spread = max(self.spread, max(map(abs, advantage)))
         for step in path:
-            step.visits += 1
-            step.fixed += fixed[step.seat]
-            step.advantage += advantage[step.seat]
+            step.credit(fixed, advantage)
+        if greedy:
+            history = self.history
+            for move in played:
+                stats = history.get(move)
+                if stats is None:
+                    stats = history[move] = _Node(move.player)
+                stats.credit(fixed, advantage)
+
+    def _favourite(self, moves: Sequence[GameMove]) -> GameMove:
+        """MAST: the move with the best mean outcome over every iteration that played it, so far
+        in this search (0.5 for a move never played; ties to the first from a random start)."""
+        history, spread = self.history, self.spread
+        count = len(moves)
+        offset = int(self.rng.random() * count)
+        best, best_value = moves[offset], -1.0
+        for index in range(offset, offset + count):
+            move = moves[index % count]
+            stats = history.get(move)
+            value = 0.5 if stats is None else stats.mean(spread)
+            if value > best_value:
+                best, best_value = move, value
+        return best
 
     def _select(self, moves: Sequence[GameMove], children: dict[GameMove, _Node]) -> tuple[GameMove, _Node]:
         """UCB1 over the children available now, counting each one's availability."""
