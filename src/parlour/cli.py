@@ -1,12 +1,16 @@
-"""The text frontend: ``python -m parlour list | options | play | demo | replay``.
+"""The text frontend: ``python -m parlour list | options | play | demo | tournament | replay``.
 
-``play`` seats a person at one seat against random bots. The screen shows only what that seat
-may see: its `view` rendered by the game, the (redacted) events of every move, its own events
-included, and its own legal moves, typed in the game's notation. ``--save FILE`` keeps the game
-as a `parlour.Record` after every move, ``--load FILE`` resumes one. ``demo`` lets bots play a
-whole game (one line a hand, every move with ``--verbose``); ``replay FILE`` steps through a
-record; ``options <game>`` lists a game's rule options and presets. Everything goes through the
-registry, so every game works here the day it is registered.
+``play`` seats a person at one seat against bots (random unless ``--bots`` names others, such
+as ``--bots heuristic`` or ``--bots ismcts,random,heuristic``). The screen shows only what that
+seat may see: its `view` rendered by the game, the (redacted) events of every move, its own
+events included, and its own legal moves, typed in the game's notation. ``--save FILE`` keeps
+the game as a `parlour.Record` after every move, ``--load FILE`` resumes one. ``demo`` lets
+bots play a whole game (one line a hand, every move with ``--verbose``); ``tournament`` plays
+many seeded games between bots and prints their win rates with 95% intervals
+(`parlour.bots.tournament`); ``replay FILE`` steps through a record; ``options <game>`` lists a
+game's rule options and presets. Bots that follow the table (`parlour.bots.Observer`) hear of
+every state, in play as in demo. Everything goes through the registry, so every game works
+here the day it is registered.
 """
 
 from __future__ import annotations
@@ -28,7 +32,8 @@ from typing import Final, TextIO, cast
 import attrs
 
 import parlour
-from parlour.bots import Bot, RandomBot
+from parlour.bots import Bot, Observer, make_bot, play_game
+from parlour.bots.tournament import tournament
 from parlour.core.cards import Card
 from parlour.core.errors import IllegalMove, NotationError
 from parlour.core.events import Event, EventKind
@@ -40,12 +45,14 @@ from parlour.core.registry import game, game_names
 
 __all__ = [
     "advance_bots",
+    "bot_specs",
     "bots_for",
     "main",
     "notation_examples",
     "option_rules",
     "read_options",
     "summarize_moves",
+    "tell_observers",
     "wrap_moves",
 ]
 
@@ -146,9 +153,44 @@ def _start(args: argparse.Namespace) -> Record:
         raise UsageError(str(exc)) from None
 
 
-def bots_for(seed: int, players: int) -> list[Bot]:
-    """One random bot per seat, each seeded from the game seed so a whole demo replays."""
-    return [RandomBot(seed * 1009 + seat) for seat in range(players)]
+def bot_specs(text: str | None, players: int, person: int | None = None) -> tuple[str, ...]:
+    """The bot spec of every seat from ``--bots``: None means random everywhere; one spec
+    serves every seat; a comma list names each seat in order (with a person at `person`, the
+    list may also leave that seat out, naming the other seats in order). Unknown bot names and
+    lists of the wrong length raise UsageError."""
+    if text is None:
+        return ("random",) * players
+    given = tuple(part.strip() for part in text.split(","))
+    if any(not part for part in given):
+        raise UsageError(f"--bots is a bot name or a comma list of them, not {text!r}")
+    for spec in set(given):
+        try:
+            make_bot(spec, seed=0)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    if len(given) == 1:
+        return given * players
+    if len(given) == players:
+        return given
+    if person is not None and len(given) == players - 1:
+        return given[:person] + ("random",) + given[person:]
+    others = "" if person is None else f" (or {players - 1}, one for each other seat)"
+    raise UsageError(f"--bots names one bot for every seat or a list of {players}{others}, not {len(given)}")
+
+
+def bots_for(seed: int, players: int, specs: Sequence[str] | None = None) -> list[Bot]:
+    """One bot per seat (random unless `specs` names each seat's), each seeded from the game
+    seed so a whole demo replays."""
+    names = ("random",) * players if specs is None else tuple(specs)
+    return [make_bot(name, seed * 1009 + seat) for seat, name in enumerate(names)]
+
+
+def tell_observers(spec: Game, state: GameState, bots: Sequence[Bot], skip: int | None = None) -> None:
+    """Lets every bot that follows the table (an `Observer`) hear of `state`, except the one at
+    seat `skip` (where a person sits)."""
+    for seat, bot in enumerate(bots):
+        if seat != skip and isinstance(bot, Observer):
+            bot.observe(spec, state, seat)
 
 
 class _Recorder:
@@ -428,33 +470,35 @@ def _cmd_demo(screen: _Screen, args: argparse.Namespace) -> int:
     record = _start(args)
     spec, state, players = record.spec, record.replay(), record.players
     recorder = _Recorder(record, args.save)
-    bots = bots_for(record.seed, players)
-    screen.say(f"{spec.title}: {players} random bots, {record.options_text()}, seed {record.seed}")
+    specs = bot_specs(args.bots, players)
+    bots = bots_for(record.seed, players, specs)
+    who = f"{players} random bots" if args.bots is None else f"{players} bots ({', '.join(specs)})"
+    screen.say(f"{spec.title}: {who}, {record.options_text()}, seed {record.seed}")
     if args.verbose:
         screen.say(f"--- hand {state.hand} ---")
     plies = hand_plies = 0
-    while not spec.is_over(state):
-        if args.hands is not None and state.hand > args.hands:
-            break
-        seat = min(spec.to_act(state))
-        move = bots[seat].choose(spec, state, seat)
-        hand = state.hand
-        recorder.add(state, move)
-        state = spec.apply(state, move)
+
+    def narrate(before: GameState, move: GameMove, after: GameState) -> None:
+        nonlocal plies, hand_plies
+        seat = move.player
+        recorder.add(before, move)
         plies += 1
         hand_plies += 1
         if args.verbose:
             screen.say(f"{plies:5}  seat {seat}: {move}")
-            for line in _event_lines(state.events, (seat, move)):
+            for line in _event_lines(after.events, (seat, move)):
                 screen.say(line)
-        if state.hand != hand or spec.is_over(state):
+        if after.hand != before.hand or spec.is_over(after):
             if args.verbose:
-                if not spec.is_over(state):
-                    screen.say(_scores_line(spec, state))
-                    screen.say(f"--- hand {state.hand} ---")
+                if not spec.is_over(after):
+                    screen.say(_scores_line(spec, after))
+                    screen.say(f"--- hand {after.hand} ---")
             else:
-                screen.say(f"hand {hand}: {hand_plies} moves; {_scores_line(spec, state)}")
+                screen.say(f"hand {before.hand}: {hand_plies} moves; {_scores_line(spec, after)}")
             hand_plies = 0
+
+    last = args.hands
+    state = play_game(spec, state, bots, until=None if last is None else (lambda s: s.hand > last), on_move=narrate)
     recorder.write()
     screen.say()
     if not spec.is_over(state):
@@ -464,6 +508,32 @@ def _cmd_demo(screen: _Screen, args: argparse.Namespace) -> int:
     screen.say(f"Game over after {plies} moves and {state.hand} hand(s).")
     screen.say(_scores_line(spec, state))
     screen.say(f"winners: {_seat_names(spec.winners(state))}")
+    return 0
+
+
+# --- tournament -------------------------------------------------------------------------------
+
+
+def _cmd_tournament(screen: _Screen, args: argparse.Namespace) -> int:
+    try:
+        spec = game(args.game)
+        options = None if args.options is None else read_options(spec, args.options)
+        result = tournament(
+            spec,
+            [part.strip() for part in args.bots.split(",")],
+            games=args.games,
+            seed=args.seed,
+            players=args.players,
+            options=options,
+            quick=args.quick,
+            hands=args.hands,
+            plot=args.plot,
+        )
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    screen.say(result.table())
+    if args.plot is not None:
+        screen.say(f"chart written to {args.plot}")
     return 0
 
 
@@ -710,7 +780,8 @@ def advance_bots(
 
     Where several seats act at once, bots move first and the person makes theirs after, so the
     prompt never offers moves of another seat. `on_move(state, move)` hears of each move before
-    it is applied (to record it). Returns the state and the narration.
+    it is applied (to record it); bots that follow the table (`Observer`s) hear of each new
+    state. Returns the state and the narration.
     """
     narration: list[str] = []
     while not spec.is_over(state):
@@ -722,6 +793,7 @@ def advance_bots(
         if on_move is not None:
             on_move(state, move)
         state, lines = _apply_and_narrate(spec, state, seat, mover, move)
+        tell_observers(spec, state, bots, skip=seat)
         narration += lines
     return state, narration
 
@@ -739,7 +811,9 @@ def _cmd_play(screen: _Screen, args: argparse.Namespace) -> int:
         recorder.add(before, move)
         recorder.write()
 
-    bots = bots_for(record.seed, players)
+    specs = bot_specs(args.bots, players, person=seat)
+    bots = bots_for(record.seed, players, specs)
+    tell_observers(spec, state, bots, skip=seat)
     setup = f"{record.options_text()}, seed {record.seed}"
     if args.load is not None:
         screen.say(
@@ -748,6 +822,9 @@ def _cmd_play(screen: _Screen, args: argparse.Namespace) -> int:
         )
     else:
         screen.say(f"{spec.title}: you are seat {seat} of {players} ({setup}).")
+    if args.bots is not None:
+        others = ", ".join(f"seat {s}: {name}" for s, name in enumerate(specs) if s != seat)
+        screen.say(f"Bots: {others}.")
     if args.save is not None:
         screen.say(f"The game is saved to {args.save} after every move (resume with --load {args.save}).")
     screen.say('Type a move as listed, "help" for how moves are written, "quit" to leave.')
@@ -770,6 +847,7 @@ def _cmd_play(screen: _Screen, args: argparse.Namespace) -> int:
         before = state.hand
         keep(state, move)
         state, lines = _apply_and_narrate(spec, state, seat, seat, move)
+        tell_observers(spec, state, bots, skip=seat)
         for line in lines:
             screen.say(line)
         needs_table = state.hand != before
@@ -851,6 +929,11 @@ def _game_arguments(sub: argparse.ArgumentParser, *, optional_game: bool = False
     sub.add_argument("--save", metavar="FILE", help="write the game's record (JSON) to FILE after every move")
 
 
+_BOTS_HELP: Final = (
+    "the bots: one spec for every seat (heuristic, ismcts, ismcts:500, random) or a comma list, one per seat"
+)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m parlour",
@@ -863,17 +946,31 @@ def _parser() -> argparse.ArgumentParser:
     options = commands.add_parser("options", help="list a game's rule options and presets")
     options.add_argument("game", help="a game name from 'python -m parlour list'")
 
-    text = "play one seat against random bots"
+    text = "play one seat against bots (random unless --bots names others)"
     play = commands.add_parser("play", help=text, description=text)
     _game_arguments(play, optional_game=True)
+    play.add_argument("--bots", metavar="SPECS", help=_BOTS_HELP)
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument("--load", metavar="FILE", help="resume the game recorded in FILE (written by --save)")
 
-    text = "watch random bots play a game"
+    text = "watch bots play a game (random unless --bots names others)"
     demo = commands.add_parser("demo", help=text, description=text)
     _game_arguments(demo)
+    demo.add_argument("--bots", metavar="SPECS", help=_BOTS_HELP)
     demo.add_argument("--verbose", "-v", action="store_true", help="show every move, not one line a hand")
     demo.add_argument("--hands", type=int, metavar="N", help="stop after N hands")
+
+    text = "play seeded games between bots and print their win rates with 95% intervals"
+    match = commands.add_parser("tournament", help=text, description=text)
+    match.add_argument("game", help="a game name from 'python -m parlour list'")
+    match.add_argument("--bots", metavar="SPECS", required=True, help="bot specs seated in rotation: heuristic,random")
+    match.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    match.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
+    match.add_argument("--players", type=int, help="number of players (default: the game's usual count)")
+    match.add_argument("--options", metavar="TEXT", help="rule options, as for play and demo")
+    match.add_argument("--quick", action="store_true", help="play the game's short-match options")
+    match.add_argument("--hands", type=int, choices=(1,), help="1: judge each game by its first hand only")
+    match.add_argument("--plot", metavar="FILE", help="draw the win rates into an image file (needs matplotlib)")
 
     text = "step through a recorded game"
     replay = commands.add_parser("replay", help=text, description=text)
@@ -903,6 +1000,8 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, inp: T
             return _cmd_options(screen, args)
         if args.command == "demo":
             return _cmd_demo(screen, args)
+        if args.command == "tournament":
+            return _cmd_tournament(screen, args)
         if args.command == "replay":
             return _cmd_replay(screen, args)
         return _cmd_play(screen, args)

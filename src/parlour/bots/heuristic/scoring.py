@@ -2,7 +2,8 @@
 board, solitaire), and the fallback of every family: prefer the move that scores now.
 
 Each candidate is applied to determinizations of the view; its value is the seat's score gain
-(in the game's direction) less half of the best gain the next seat to act could make in reply.
+(in the game's direction) less half of the best gain the next seat to act could make in reply
+(when it has a handful of replies: Cribbage's pegging, a domino line).
 Ties are broken by a cheap positional sense (the heaviest domino first) and then by a seeded
 draw, so with nothing to score the choice is a seeded random one. Where the legal moves run to
 dozens (Jokers Wild, 5 in a Row), a seeded sample of 16 of them is judged.
@@ -18,8 +19,8 @@ __all__ = ["choose", "score_now"]
 
 REPLY_WEIGHT = 0.5
 """How much of the next seat's best immediate reply counts against a move."""
-MOST_REPLIES = 8
-"""Replies looked at (the first ones in the game's move order)."""
+MOST_REPLIES = 6
+"""Past this many replies open to the next seat, replies are not looked at."""
 MANY_MOVES = 8
 """With more candidates than this, one determinization and no replies keep a decision cheap."""
 
@@ -31,14 +32,17 @@ def positional(move: GameMove) -> float:
 
 
 def _reply(table: Table, state: GameState) -> float:
-    """The best immediate gain of the next seat to act in `state`, if it is another seat."""
+    """The best immediate gain of the next seat to act in `state`, if it is another seat with
+    few moves (past `MOST_REPLIES`, replies are not looked at: they would cost too much)."""
     game = table.game
     if game.is_over(state):
         return 0.0
     seat = min(game.to_act(state))
     if seat == table.player:
         return 0.0
-    replies = game.legal_moves(state, seat)[:MOST_REPLIES]
+    replies = game.legal_moves(state, seat)
+    if len(replies) > MOST_REPLIES:
+        return 0.0
     return max((table.gain(state, game.apply(state, reply), seat) for reply in replies), default=0.0)
 
 
@@ -48,9 +52,7 @@ def score_now(table: Table, move: GameMove, samples: int) -> float:
     for index in range(samples):
         before = table.sample(index)
         after = table.game.apply(before, move)
-        total += table.gain(before, after)
-        if samples > 1:
-            total -= REPLY_WEIGHT * _reply(table, after)
+        total += table.gain(before, after) - REPLY_WEIGHT * _reply(table, after)
     return total / samples + positional(move)
 
 
@@ -59,5 +61,5 @@ def choose(table: Table, moves: tuple[GameMove, ...] | None = None) -> GameMove:
     candidates = table.moves if moves is None else moves
     if len(candidates) == 1:
         return candidates[0]
-    samples = 1 if len(candidates) > MANY_MOVES else 2
+    samples = 1 if len(candidates) > MANY_MOVES or table.players == 1 else 2
     return table.best(table.shortlist(candidates), lambda move: score_now(table, move, samples))
