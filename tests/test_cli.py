@@ -21,8 +21,8 @@ import attrs
 import pytest
 
 import parlour
-from parlour.bots import RandomBot, moves_of
-from parlour.cli import advance_bots, bots_for, main, option_rules, read_options, summarize_moves, wrap_moves
+from parlour.bots import Bot, RandomBot, moves_of
+from parlour.cli import advance_bots, bot_specs, bots_for, main, option_rules, read_options, summarize_moves, wrap_moves
 from parlour.core.events import EventKind
 from parlour.core.game import Game, GameMove, GameState
 from parlour.core.options import options_text
@@ -585,6 +585,122 @@ def test_random_bot_refuses_a_seat_that_cannot_act() -> None:
     if idle:
         with pytest.raises(ValueError, match=f"seat {idle[0]} has no legal move now"):
             RandomBot(seed=1).choose(spec, state, idle[0])
+
+
+class Watcher:
+    """A random bot that follows the table (an `Observer`), noting every state it hears of."""
+
+    def __init__(self, seed: int) -> None:
+        self.bot = RandomBot(seed)
+        self.heard: list[GameState] = []
+
+    def choose(self, game: Game, state: GameState, player: int) -> GameMove:
+        return self.bot.choose(game, state, player)
+
+    def observe(self, game: Game, state: GameState, player: int) -> None:
+        self.heard.append(state)
+
+
+def test_bots_that_follow_the_table_hear_of_every_state_in_play() -> None:
+    spec = parlour.game("hearts")
+    start = spec.new_game(seed=2)
+    watcher = Watcher(1)
+    bots: list[Bot] = [RandomBot(0), watcher, RandomBot(2), RandomBot(3)]
+    states: list[GameState] = []
+    state, _ = advance_bots(spec, start, 0, bots, on_move=lambda before, move: states.append(before))
+    assert states, "the bots moved before seat 0's first turn"
+    assert watcher.heard == [*states[1:], state]
+
+
+@pytest.mark.parametrize(
+    ("text", "players", "person", "expected"),
+    [
+        (None, 3, None, ("random", "random", "random")),
+        ("heuristic", 3, None, ("heuristic", "heuristic", "heuristic")),
+        ("heuristic, random ,heuristic", 3, None, ("heuristic", "random", "heuristic")),
+        ("heuristic,ismcts:50", 3, 1, ("heuristic", "random", "ismcts:50")),
+    ],
+)
+def test_bot_specs_read_one_for_all_or_one_per_seat(
+    text: str | None, players: int, person: int | None, expected: tuple[str, ...]
+) -> None:
+    if any(name.startswith("ismcts") for name in expected):
+        pytest.importorskip("parlour.bots.ismcts")
+    assert bot_specs(text, players, person) == expected
+
+
+def test_demo_with_heuristic_bots_names_them_and_replays_from_its_seed() -> None:
+    status, output = run_main("demo", "scum", "--seed", "4", "--bots", "heuristic", "--hands", "1")
+    assert status == 0
+    lines = output.splitlines()
+    assert lines[0] == "Scum: 4 bots (heuristic, heuristic, heuristic, heuristic), scum, seed 4"
+    assert lines[1].startswith("hand 1: ")
+    assert (status, output) == run_main("demo", "scum", "--seed", "4", "--bots", "heuristic", "--hands", "1")
+    mixed = run_main("demo", "scum", "--seed", "4", "--bots", "heuristic,random,random,random", "--hands", "1")
+    assert mixed[1].splitlines()[0] == "Scum: 4 bots (heuristic, random, random, random), scum, seed 4"
+
+
+def test_demo_with_random_bots_named_plays_the_same_game_as_the_default() -> None:
+    default = run_main("demo", SAMPLE, "--seed", "3")[1].splitlines()
+    named = run_main("demo", SAMPLE, "--seed", "3", "--bots", "random")[1].splitlines()
+    assert named[1:] == default[1:]
+
+
+def test_play_names_the_other_seats_bots() -> None:
+    status, output = run_main("play", "hearts", "--seed", "5", "--bots", "heuristic", stdin="quit\n")
+    assert status == 0
+    assert "Bots: seat 1: heuristic, seat 2: heuristic, seat 3: heuristic." in output
+    status, output = run_main("play", "hearts", "--seed", "5", "--seat", "2", "--bots", "heuristic,random,heuristic", stdin="quit\n")
+    assert status == 0
+    assert "Bots: seat 0: heuristic, seat 1: random, seat 3: heuristic." in output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["demo", "hearts", "--bots", "heuristic,random"], "--bots names one bot for every seat or a list of 4, not 2"),
+        (["play", "hearts", "--bots", "a,b"], "no bot named 'a'"),
+        (["demo", "hearts", "--bots", "heuristic,,random"], "--bots is a bot name or a comma list of them"),
+        (["tournament", "hearts", "--bots", "nobody", "--games", "2"], "no bot named 'nobody'"),
+        (["tournament", "hearts", "--bots", "random", "--games", "0"], "games must be a whole number of at least 1"),
+        (["tournament", "chess", "--bots", "random"], "no game named 'chess'"),
+    ],
+)
+def test_unusable_bot_options_exit_2_with_a_message(args: list[str], message: str) -> None:
+    out = io.StringIO()
+    err = io.StringIO()
+    real = sys.stderr
+    sys.stderr = err
+    try:
+        status = main(args, out=out, inp=io.StringIO(""))
+    finally:
+        sys.stderr = real
+    assert status == 2
+    assert out.getvalue() == ""
+    assert err.getvalue().startswith("parlour: ") and message in err.getvalue()
+
+
+def test_tournament_prints_win_rates_intervals_and_the_p_value(tmp_path: Path) -> None:
+    chart = tmp_path / "rates.png"
+    args = ["tournament", "scum", "--bots", "heuristic,random", "--games", "6", "--seed", "1", "--quick"]
+    status, output = run_main(*args, "--plot", str(chart))
+    assert status == 0
+    lines = output.splitlines()
+    assert lines[0].startswith("scum: 6 games in ")
+    assert lines[1].split() == ["bot", "games", "wins", "rate", "95%", "interval", "expected"]
+    assert lines[2].split() == ["heuristic", "6", "3.5", "0.583", "[0.241,", "0.861]", "0.500"]
+    assert lines[3].split() == ["random", "6", "2.5", "0.417", "[0.139,", "0.759]", "0.500"]
+    assert lines[4] == "p-value that heuristic beats random (one-sided sign test, 5 decisive games): 0.5"
+    assert lines[5] == f"chart written to {chart}"
+    assert chart.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_tournament_of_first_hands_with_options() -> None:
+    args = ["tournament", "hearts", "--bots", "heuristic,random", "--games", "2", "--hands", "1"]
+    status, output = run_main(*args, "--options", "passing=none")
+    assert status == 0
+    assert output.splitlines()[0].startswith("hearts: 2 games in ")
+    assert "p-value that heuristic beats random" in output
 
 
 def test_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None:
