@@ -15,14 +15,20 @@ players (rule-based, search, learned) plug into the CLI, benchmarks and user cod
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from parlour.bots.players import BOT_NAMES, Observer, make_bot, play_game
 from parlour.bots.random_bot import Bot, RandomBot, moves_of
 from parlour.bots.tournament import BotRecord, TournamentResult, tournament, wilson_interval
+
+if TYPE_CHECKING:
+    from parlour.bots.heuristic import HeuristicBot
 
 __all__ = [
     "BOT_NAMES",
     "Bot",
     "BotRecord",
+    "HeuristicBot",
     "Observer",
     "RandomBot",
     "TournamentResult",
@@ -32,3 +38,12 @@ __all__ = [
     "tournament",
     "wilson_interval",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """`HeuristicBot` is imported on first use (its rummy rules build a meld engine)."""
+    if name == "HeuristicBot":
+        from parlour.bots.heuristic import HeuristicBot
+
+        return HeuristicBot
+    raise AttributeError(f"module 'parlour.bots' has no attribute {name!r}")
