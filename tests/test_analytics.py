@@ -97,3 +97,34 @@ def test_stats_work_for_every_game(name: str) -> None:
     report = analyse(name, games=1, seed=1, information_every=7)
     assert report.moves.count == 1 and report.branching.low >= 1
     assert (report.information is None) == (not parlour.game(name).hidden_information or not parlour.game(name).zones)
+
+
+def test_the_stats_command_prints_the_report_and_writes_charts(tmp_path: Path) -> None:
+    import io
+
+    from parlour.cli import main
+
+    out = io.StringIO()
+    assert main(["stats", "farkle", "--games", "3", "--bots", "heuristic,random", "--plot", str(tmp_path)], out=out) == 0
+    text = out.getvalue()
+    assert text.startswith("Farkle: 3 games, seed 1, bots heuristic, random, quick options\n")
+    assert text.count("chart written to") == 5 and (tmp_path / "farkle_seats.png").exists()
+
+
+def test_the_stats_command_refuses_bad_requests(capsys: pytest.CaptureFixture[str]) -> None:
+    from parlour.cli import main
+
+    assert main(["stats", "hearts", "--games", "0"]) == 2
+    assert "games must be at least 1" in capsys.readouterr().err
+    assert main(["stats", "hearts", "--bots", "random,random"]) == 2
+    assert "--bots names one bot for every seat or a list of 4" in capsys.readouterr().err
+
+
+def test_the_simulate_command_is_wired() -> None:
+    import io
+
+    from parlour.cli import main
+
+    out = io.StringIO()
+    assert main(["simulate", "hearts", "--games", "2", "--workers", "1", "--quick"], out=out) == 0
+    assert out.getvalue().startswith("bot     seats  wins  win rate")

@@ -537,6 +537,23 @@ def _cmd_tournament(screen: _Screen, args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_stats(screen: _Screen, args: argparse.Namespace) -> int:
+    from parlour.analytics import analyse, format_report, plot_report
+
+    try:
+        spec = game(args.game)
+        seats = args.players or spec.default_players
+        bots = None if args.bots is None else bot_specs(args.bots, seats)
+        report = analyse(spec, args.games, args.seed, bots, players=args.players, options=args.options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    screen.say(format_report(report))
+    if args.plot is not None:
+        for path in plot_report(report, args.plot):
+            screen.say(f"chart written to {path}")
+    return 0
+
+
 # --- play -------------------------------------------------------------------------------------
 
 
@@ -972,6 +989,21 @@ def _parser() -> argparse.ArgumentParser:
     match.add_argument("--hands", type=int, choices=(1,), help="1: judge each game by its first hand only")
     match.add_argument("--plot", metavar="FILE", help="draw the win rates into an image file (needs matplotlib)")
 
+    text = "play many seeded games between bots on every core (or a Ray cluster) and summarise them"
+    from parlour import simulation
+
+    simulation.add_arguments(commands.add_parser("simulate", help=text, description=text))
+
+    text = "play seeded games and report length, branching, moves and events, hidden information, seat advantage and scores"
+    stats = commands.add_parser("stats", help=text, description=text)
+    stats.add_argument("game", help="a game name from 'python -m parlour list'")
+    stats.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    stats.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
+    stats.add_argument("--bots", metavar="SPECS", help=_BOTS_HELP + " (default: random)")
+    stats.add_argument("--players", type=int, help="number of players (default: the game's usual count)")
+    stats.add_argument("--options", default="quick", help="quick (default), default, or a preset name")
+    stats.add_argument("--plot", metavar="DIR", help="write the charts as PNG files into DIR (needs matplotlib)")
+
     text = "step through a recorded game"
     replay = commands.add_parser("replay", help=text, description=text)
     replay.add_argument("file", help="a record written by play --save or demo --save")
@@ -1004,6 +1036,12 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, inp: T
             return _cmd_tournament(screen, args)
         if args.command == "replay":
             return _cmd_replay(screen, args)
+        if args.command == "simulate":
+            from parlour import simulation
+
+            return simulation.run(args, screen.out)
+        if args.command == "stats":
+            return _cmd_stats(screen, args)
         return _cmd_play(screen, args)
     except UsageError as exc:
         sys.stderr.write(f"parlour: {exc}\n")
