@@ -15,7 +15,7 @@ from parlour.bots.heuristic.counting import show_count
 from parlour.bots.heuristic.dice import bank_threshold
 from parlour.bots.heuristic.rummy import deadwood
 from parlour.bots.heuristic.tricks import sure_tricks
-from parlour.core.cards import parse_cards, standard_pack
+from parlour.core.cards import Card, parse_cards, standard_pack
 from parlour.core.game import Game, GameMove, GameState
 from parlour.games import cribbage, farkle, gin_rummy, hearts, scum, spades
 
@@ -211,6 +211,34 @@ def test_gin_discards_the_card_that_leaves_the_least_deadwood() -> None:
 def test_gin_knocks_when_the_rules_allow() -> None:
     game, state, seat = _gin_to_discard("3C 4C 5C 9H 9S 9D JC QC KC 7D KS")
     assert str(HeuristicBot(1).choose(game, state, seat)) == "knock KS"
+
+
+def _gin_facing_the_upcard(pair_with_it: bool) -> tuple[Game, GameState, int]:
+    """Gin Rummy's first decision (take the upcard or pass), the seat holding two more cards of
+    the upcard's rank or none near it, the rest low and far from it."""
+    game = parlour.game("gin_rummy")
+    state = game.new_game(seed=4, options=gin_rummy.Options())
+    seat = min(game.to_act(state))
+    upcard = state.discards[-1]  # type: ignore[attr-defined]
+    far = [c for c in standard_pack() if abs(int(c.rank) - int(upcard.rank)) > 2 and c not in state.discards]  # type: ignore[attr-defined]
+    alike = [c for c in standard_pack() if c.rank == upcard.rank and c != upcard][:2]
+    picked: list[Card] = []
+    for card in far:  # at most two of a rank, nothing near in a suit: nothing melds but the pair
+        same_rank = sum(1 for p in picked if p.rank == card.rank)
+        if same_rank < 2 and all(not (card.suit == p.suit and abs(int(card.rank) - int(p.rank)) < 3) for p in picked):
+            picked.append(card)
+    hand = (alike + picked)[:10] if pair_with_it else picked[:10]
+    return game, give(game, state, seat, " ".join(map(str, hand))), seat
+
+
+def test_gin_takes_the_upcard_when_it_completes_a_meld() -> None:
+    game, state, seat = _gin_facing_the_upcard(pair_with_it=True)
+    assert str(HeuristicBot(1).choose(game, state, seat)) == "take upcard"
+
+
+def test_gin_passes_an_upcard_that_does_not_lower_the_deadwood() -> None:
+    game, state, seat = _gin_facing_the_upcard(pair_with_it=False)
+    assert str(HeuristicBot(1).choose(game, state, seat)) == "pass"
 
 
 # --- shedding, dice, counting, the rest -----------------------------------------------------
