@@ -160,7 +160,8 @@ def test_a_seat_that_showed_out_is_never_dealt_the_suit() -> None:
 
     start = hearts.new_game(seed=6)
     bot.observe(hearts, start, 0)
-    state = play_game(hearts, start, [RandomBot(seed) for seed in range(4)], until=lambda s: bool(shown_out), on_move=note)
+    randoms: list[Bot] = [RandomBot(seed) for seed in range(4)]
+    state = play_game(hearts, start, randoms, until=lambda s: bool(shown_out), on_move=note)
     seat, led = shown_out[0]
     view = hearts.view(state, 0)
     facts = bot.facts(0)

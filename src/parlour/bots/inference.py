@@ -107,7 +107,10 @@ class CardFacts:
             return owner == holder
         return owner is None or card not in self.lacks.get(owner, ())
 
-    def _learn(self, game: Game, last: GameState | None, view: GameState, event: Event, single: frozenset[Piece]) -> None:
+    def _learn(
+        self, game: Game, last: GameState | None, view: GameState, event: Event, single: frozenset[Piece]
+    ) -> None:
+        """Learns from one event of the move that led to `view` (`last`: the view before it)."""
         seat = event.player
         if seat is None or not event.cards:
             return
@@ -166,7 +169,9 @@ class CardFacts:
             return
         known = self.lacks.setdefault(seat, set())
         seen = set(zone_cards(before, game.zones))
-        suited = [card for card in pack_of(game, before) if isinstance(card, Card) and card.suit is led and card not in seen]
+        suited = [
+            card for card in pack_of(game, before) if isinstance(card, Card) and card.suit is led and card not in seen
+        ]
         base = _deal_without(game, before, seat, played, suited)
         if base is None:
             return
@@ -263,7 +268,8 @@ def _swapped_in(game: Game, base: GameState, seat: int, played: Card, card: Card
         value = changes.get(zone_.field, getattr(base, zone_.field))
         fresh = list(cards)
         fresh[fresh.index(old)] = new
-        part: tuple[Card, ...] = zone_.sort(fresh) if zone_.sort is not None else tuple(fresh)  # type: ignore[arg-type, assignment]
+        sort = zone_.sort
+        part: tuple[Card, ...] = sort(fresh) if sort is not None else tuple(fresh)  # type: ignore[arg-type, assignment]
         if zone_.by_seat:
             assert isinstance(value, tuple) and owner_ is not None
             value = (*value[:owner_], part, *value[owner_ + 1 :])

@@ -87,21 +87,26 @@ class ISMCTSBot:
             raise ValueError("ISMCTS needs a budget: iterations, time_limit or both")
         if iterations is not None and (type(iterations) is not int or iterations < 1):
             raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
-        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0):
+        if time_limit is not None and not (_is_number(time_limit) and time_limit > 0):
             raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
-        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or not exploration >= 0:
+        if not (_is_number(exploration) and exploration >= 0):
             raise ValueError(f"exploration must be a number of at least 0, not {exploration!r}")
-        if isinstance(mast, bool) or not isinstance(mast, (int, float)) or not 0 <= mast <= 1:
+        if not (_is_number(mast) and 0 <= mast <= 1):
             raise ValueError(f"mast must be a chance from 0 to 1, not {mast!r}")
         if type(max_plies) is not int or max_plies < 1:
             raise ValueError(f"max_plies must be a whole number of at least 1, not {max_plies!r}")
         self.seed = seed
         """The seed given (None: drawn by the operating system)."""
         self.iterations = iterations
+        """Iterations per move (None: as many as `time_limit` allows)."""
         self.time_limit = time_limit
+        """Seconds per move (None: no time limit)."""
         self.exploration = float(exploration)
+        """UCB1's constant `c`."""
         self.max_plies = max_plies
+        """Moves per iteration before it is scored where it stands."""
         self.mast = float(mast)
+        """The chance that a playout move is MAST's favourite (0: uniform playouts)."""
         self._random = random.Random(seed)
         self._facts: dict[int, CardFacts] = {}
 
@@ -134,9 +139,10 @@ class ISMCTSBot:
         facts = self._facts.get(player)
         allowed = facts.allowed if facts is not None and facts.describes(game, view) else None
         search = _Search(game, view, player, rng, self.exploration, self.max_plies, self.mast, allowed)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        deadline = math.inf if self.time_limit is None else time.perf_counter() + self.time_limit
+        budget = self.iterations or math.inf
         done = 0
-        while done < (self.iterations or math.inf) and (deadline is None or done == 0 or time.perf_counter() < deadline):
+        while done < budget and (done == 0 or deadline == math.inf or time.perf_counter() < deadline):
             search.iterate()
             done += 1
         return search.best(moves)
@@ -302,6 +308,11 @@ class _Search:
             if key > best_key:
                 best, best_key = move, key
         return best
+
+
+def _is_number(value: object) -> bool:
+    """An int or a float, not a bool (True is not a budget)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _moves_of(game: Game, state: GameState, seat: int) -> tuple[GameMove, ...]:
