@@ -166,24 +166,24 @@ def _bid(table: Table, moves: Sequence[GameMove]) -> GameMove:
     """A call in the auction (see the module docstring)."""
     calm = [m for m in moves if "double" not in str(m) and not getattr(m, "alone", False)] or list(moves)
     passes = [m for m in calm if type_name(m) == "Pass"]
+    bids = [m for m in calm if m not in passes]
+    if not bids:
+        return passes[0] if passes else calm[0]
     hand = table.hand()
     sure = sure_tricks(hand)
-    trumps = longest_suit(hand)
-    suit_name = trumps.name if trumps is not None else None
-    numbered = [(n, m) for m in calm if (n := bid_number(m)) is not None]
+    numbered = [(n, m) for m in bids if (n := bid_number(m)) is not None]
     if numbered and not passes:
         return table.best([m for _, m in numbered], lambda m: -abs((bid_number(m) or 0) - sure))
-    bids = [m for m in calm if m not in passes]
+    already = ("bid", table.game.name, table.view.hand, table.player)
     share = max(1, len(hand)) / table.players
-    key = ("bid", table.game.name, table.view.hand, table.player)
-    if not bids:
-        return table.best(calm, lambda m: 0.0)
-    if passes and (sure < STRONG_HAND * share or key in table.memory):
+    if passes and (sure < STRONG_HAND * share or already in table.memory):
         return passes[0]
+    table.memory.add(already)
     lowest = min((n for n, _ in numbered), default=None)
     candidates = [m for n, m in numbered if n == lowest] if numbered else bids
-    table.memory.add(key)
-    return table.best(candidates, lambda m: 1.0 if _bid_suit(m) in (suit_name, None) else 0.0)
+    trumps = longest_suit(hand)
+    wanted = trumps.name if trumps is not None else None
+    return table.best(candidates, lambda m: 1.0 if _bid_suit(m) in (wanted, None) else 0.0)
 
 
 def choose(table: Table) -> GameMove:
