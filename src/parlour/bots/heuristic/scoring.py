@@ -46,13 +46,14 @@ def _reply(table: Table, state: GameState) -> float:
     return max((table.gain(state, game.apply(state, reply), seat) for reply in replies), default=0.0)
 
 
-def score_now(table: Table, move: GameMove, samples: int) -> float:
-    """The mean over `samples` determinizations of the move's gain less the weighted reply."""
+def score_now(table: Table, move: GameMove, samples: int, replies: bool) -> float:
+    """The mean over `samples` determinizations of the move's gain, less the weighted best
+    reply if `replies`, plus the positional tie-breaker."""
     total = 0.0
     for index in range(samples):
         before = table.sample(index)
         after = table.game.apply(before, move)
-        total += table.gain(before, after) - REPLY_WEIGHT * _reply(table, after)
+        total += table.gain(before, after) - (REPLY_WEIGHT * _reply(table, after) if replies else 0.0)
     return total / samples + positional(move)
 
 
@@ -61,5 +62,5 @@ def choose(table: Table, moves: tuple[GameMove, ...] | None = None) -> GameMove:
     candidates = table.moves if moves is None else moves
     if len(candidates) == 1:
         return candidates[0]
-    samples = 1 if len(candidates) > MANY_MOVES or table.players == 1 else 2
-    return table.best(table.shortlist(candidates), lambda move: score_now(table, move, samples))
+    few = len(candidates) <= MANY_MOVES and table.players > 1
+    return table.best(table.shortlist(candidates), lambda move: score_now(table, move, 2 if few else 1, few))
