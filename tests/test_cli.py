@@ -22,6 +22,7 @@ import pytest
 
 import parlour
 from parlour.bots import Bot, RandomBot, moves_of
+from parlour import cli
 from parlour.cli import advance_bots, bot_specs, bots_for, main, option_rules, read_options, summarize_moves, wrap_moves
 from parlour.core.events import EventKind
 from parlour.core.game import Game, GameMove, GameState
@@ -610,6 +611,18 @@ def test_bots_that_follow_the_table_hear_of_every_state_in_play() -> None:
     state, _ = advance_bots(spec, start, 0, bots, on_move=lambda before, move: states.append(before))
     assert states, "the bots moved before seat 0's first turn"
     assert watcher.heard == [*states[1:], state]
+
+
+def test_bots_that_follow_the_table_hear_of_the_persons_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = parlour.game("hearts")
+    table = bots_for(5, 4)
+    watcher = table[1] = Watcher(5 * 1009 + 1)  # the same moves as the random bot it replaces
+    monkeypatch.setattr(cli, "bots_for", lambda seed, players, specs=None: table)
+    prompt = first_prompt(spec, 5)
+    mine = spec.legal_moves(prompt, 0)[0]
+    status, _ = run_main("play", "hearts", "--seed", "5", stdin=f"{mine}\nquit\n")
+    assert status == 0
+    assert spec.apply(prompt, mine) in watcher.heard
 
 
 @pytest.mark.parametrize(
