@@ -45,6 +45,18 @@ def test_a_legal_move_that_depends_only_on_the_view(name: str) -> None:
     assert ISMCTSBot(seed=3, iterations=4).choose(game, shuffled, seat) == move
 
 
+@pytest.mark.parametrize("name", parlour.game_names())
+def test_observing_bots_play_every_game(name: str) -> None:
+    """A table of search bots, each told of every state (inferring as it goes), plays on through
+    play_game: every move legal, whatever each game's events and zones are."""
+    game = parlour.game(name)
+    start = game.new_game(seed=3, options=game.quick)
+    bots: list[Bot] = [ISMCTSBot(seed=seat, iterations=1, max_plies=30) for seat in range(len(game.scores(start)))]
+    moves: list[GameMove] = []
+    end = play_game(game, start, bots, until=lambda _: len(moves) >= 30, on_move=lambda b, m, a: moves.append(m))
+    assert len(moves) == 30 or game.is_over(end)
+
+
 def hearts_choices(seed: int) -> list[GameMove]:
     hearts = parlour.game("hearts")
     bot = ISMCTSBot(seed=seed, iterations=30)
