@@ -6,7 +6,8 @@ two kinds of fact, both read from the public API alone:
 
 - **held**: a card the seat saw go into another seat's hidden hand stays there until it is seen
   again: a card taken from the discard pile or the turned card (`TAKES`), a card this seat passed
-  (its own `GIVES`), a card shown to the table and kept (`SHOWS`, a Go Fish rank shown);
+  (its own `GIVES`), a card shown to the table and kept (`SHOWS`, a Go Fish rank shown), a card
+  drawn or received face up (`DRAWS`, `RECEIVES`);
 - **lacks**: a seat that played a card of another suit than the one led to a trick (a core
   `Trick` in the state) may have done so because it holds none of that suit. The game's own
   rules decide, from the view before the play: a real state is dealt in which the seat holds the
@@ -52,7 +53,7 @@ _CARDS_OUT: frozenset[EventKind] = frozenset(
     {EventKind.GIVES, EventKind.CLAIMS, EventKind.DISCARDS, EventKind.PLAYS, EventKind.MELDS, EventKind.LAYS_OFF}
 )
 """Events by which a seat may put cards from its hand where this seat cannot see them."""
-_KEPT: frozenset[EventKind] = frozenset({EventKind.TAKES, EventKind.SHOWS})
+_KEPT: frozenset[EventKind] = frozenset({EventKind.TAKES, EventKind.SHOWS, EventKind.DRAWS, EventKind.RECEIVES})
 """Events whose face-up cards go into (or stay in) the acting seat's hand."""
 
 
