@@ -8,10 +8,11 @@ ISMCTS, after Cowling, Powley and Whitehouse, 2012): each iteration
    passed), through `parlour.bots.determinize.determinize`, with its own random future;
 2. walks down the tree by UCB1 with availability counts: among the children whose moves are
    legal in this determinization, the one with the best ``mean + c * sqrt(ln(available) /
-   visits)``, where `available` counts the iterations in which that move could be chosen; the
-   first move of the walk not yet in the tree is added, and the walk stops there;
-3. plays uniformly random moves from there (chance from the determinization's own random source)
-   until the hand ends (``state.hand`` changes), the game ends, or `max_plies` moves in all;
+   visits)``, where `available` counts the walks that compared that move while it was legal;
+   the first move of the walk not yet in the tree is added, and the walk stops there;
+3. plays uniformly random moves from there (chance from the determinization's own random source;
+   with `mast`, some moves are instead the move with the best mean outcome so far, MAST) until
+   the hand ends (``state.hand`` changes), the game ends, or `max_plies` moves in all;
 4. credits every node on the walk with the outcome for the seat that chose its move, so each seat
    in the tree is played from its own point of view.
 
