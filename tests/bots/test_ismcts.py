@@ -157,6 +157,22 @@ def test_inferred_facts_are_true(name: str, kind: str) -> None:
     assert learnt[kind] > 0
 
 
+def test_facts_apply_only_to_the_position_observed() -> None:
+    """Facts steer the search only at the view last observed: not in another game's first hand."""
+    hearts = parlour.game("hearts")
+    state = hearts.new_game(seed=5)
+    facts = CardFacts(0)
+    facts.observe(hearts, hearts.view(state, 0))
+    for move in hearts.legal_moves(state, 0)[:3]:
+        state = hearts.apply(state, move)
+        facts.observe(hearts, hearts.view(state, 0))
+    assert facts.held and facts.describes(hearts, hearts.view(state, 0))
+    other = hearts.new_game(seed=6)
+    assert not facts.describes(hearts, hearts.view(other, 0))
+    facts.observe(hearts, hearts.view(other, 0))  # a new game, same hand number: a fresh deal
+    assert not facts.held and not facts.lacks
+
+
 def test_a_seat_that_showed_out_is_never_dealt_the_suit() -> None:
     """Hearts: once a seat plays off suit, seat 0's bot deals it no card of the suit led."""
     hearts = parlour.game("hearts")

@@ -17,7 +17,8 @@ two kinds of fact, both read from the public API alone:
   belongs to the trump suit (Euchre) never yields a wrong void.
 
 Facts about a seat are dropped when it takes unseen cards in (a draw, a card received: the
-lacks) or gives unseen cards away (the held cards), and all of them when a new hand is dealt.
+lacks) or gives unseen cards away (the held cards), and all of them when cards are dealt afresh
+(a new hand, a new game).
 `allowed(field, owner, card)` is the predicate `parlour.bots.determinize.determinize` takes.
 
 >>> import parlour
@@ -76,10 +77,10 @@ class CardFacts:
         return f"CardFacts(seat={self.seat}, held={len(self.held)}, lacks={lacks})"
 
     def describes(self, game: Game, view: GameState) -> bool:
-        """Whether the facts hold for `view` (learnt in its game and hand) and say anything."""
-        last = self._last
+        """Whether the facts say anything about `view`: it is the view last observed (facts
+        learnt elsewhere, say in an earlier game, do not carry over)."""
         known = bool(self.held) or any(self.lacks.values())
-        return known and last is not None and game.name == self._game and view.hand == last.hand
+        return known and game.name == self._game and view == self._last
 
     def observe(self, game: Game, view: GameState) -> None:
         """Learns from `view`, this seat's view of the state after a move (or of a first state)."""
@@ -87,7 +88,8 @@ class CardFacts:
             raise ValueError(f"facts of seat {self.seat} learn from its own view, not that of {view.viewer}")
         last = self._last
         events = view.events
-        if last is None or game.name != self._game or view.hand != last.hand:
+        dealt = any(event.kind is EventKind.DEALS for event in events)
+        if last is None or dealt or game.name != self._game or view.hand != last.hand:
             self.held.clear()
             self.lacks.clear()
             self._armed.clear()
