@@ -143,7 +143,9 @@ class CardFacts:
                 self._armed.discard(card)
 
     def _drop_held(self, seat: int) -> None:
-        for card in [card for card, holder in self.held.items() if holder == seat]:
+        """`seat` gave unseen cards away: its known cards may be among them (not those still in
+        sight, such as cards passed to it and not yet picked up)."""
+        for card in [card for card, holder in self.held.items() if holder == seat and card in self._armed]:
             del self.held[card]
             self._armed.discard(card)
 
