@@ -922,7 +922,7 @@ def _random_states() -> list[State]:
 
 
 def test_move_generator_keeps_the_reference_order() -> None:
-    """The fast generator (marble reach tables, sorted side marbles, the flat split search)
+    """The fast generator (marble situations, sorted side marbles, the flat split search)
     lists exactly the moves of the reference above, in the same order, on real states and
     on each seat's view."""
     states = _random_states()

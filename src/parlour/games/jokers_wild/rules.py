@@ -122,7 +122,7 @@ _PACKS: Final = {k: standard_pack(packs=k, jokers=2) for k in (3, 4)}
 # Moves ---------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class PlayCard:
     """Play `card` and move marbles by it: one leg, or two for a split 7."""
 
@@ -192,7 +192,8 @@ class State:
 
     @cached_property
     def legal(self) -> tuple[Move, ...]:
-        """The legal moves, computed once per state: every seat's, or a view's viewer's."""
+        """The legal moves, computed once per state: every seat's, or a view's viewer's
+        (`_apply` fills them in as it builds a state)."""
         return _legal(self, None if self.rng is not None else self.viewer)
 
 
@@ -363,8 +364,9 @@ def check_invariants(state: State) -> None:
 def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     """The moves of the seat to play (`only` None on a real state, or a view's viewer).
 
-    The side's marbles on the track, sorted, are found once (`side`); each marble's single
-    forward moves come from its `_Reach` (its situation, with the moves per card built once)."""
+    Everything is worked out afresh from the marbles (boards do not repeat): the side's track
+    marbles sorted (`side`), then, for the forward cards, each marble's situation once
+    (`_situations`), from which each card's ends are a few comparisons."""
     if state.phase is _OVER:
         return ()
     seat = state.turn
@@ -375,78 +377,81 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
         return ()
     held = state.hands[seat]
     marbles = state.marbles
-    n = len(marbles)
     owner = seat
-    if n == 4:
+    if len(marbles) == 4:
         if marbles[seat][0] >= CASTLE:
             owner = (seat + 2) % 4
         mate = (owner + 2) % 4
         row = marbles[owner]
         mrow = marbles[mate]
-        both = sorted(row + mrow)
-        side = both[bisect_left(both, 0) : bisect_left(both, CASTLE)]
-        gate = ENTRANCES[4][mate]
+        gate = _ENTRANCES_4[mate]
+        side = sorted(row[bisect_left(row, 0) : bisect_left(row, CASTLE)] + mrow[bisect_left(mrow, 0) :])
+        del side[bisect_left(side, CASTLE) :]
+        seating = 4
     else:
         mate = -2
         row = marbles[owner]
         mrow = ()
-        side = list(row[bisect_left(row, 0) : bisect_left(row, CASTLE)])
         gate = -1
-    cache = _PLAYS
+        side = list(row[bisect_left(row, 0) : bisect_left(row, CASTLE)])
+        seating = 2
     moves: list[Move] = []
-    last: Rank | None = None
-    reach: list[_Reach] | None = None
+    append = moves.append
+    build = _PLAY_CARD
+    last = -1
+    sits: list[tuple[int, int, int, int, int]] | None = None
     for card in held:
-        rank = card.rank
-        if rank is last:
+        index = card.index
+        rank = index & 15
+        if rank == last:
             continue
         last = rank
-        if rank is _JOKER:
-            key = ((seat * 4 + owner) * 80 + card.index) * 6400 + 1
-            targets = sorted([(p, o) for o, r in enumerate(marbles) if o != owner for p in r if 0 <= p < CASTLE])
-            for start in side:
-                if start not in row:
-                    continue
-                base = key + (start + 1) * 80
-                for end, o in targets:
-                    if o == mate and not _mate_ok(row, mrow, start, end, gate):
-                        continue
-                    moves.append(_play(cache, base + end, seat, card, ((owner, start, end),)))
-        elif rank is _EIGHT:
-            key = ((seat * 4 + owner) * 80 + card.index) * 6400 + 1
-            for start in side:
-                if start not in row:
-                    continue
-                # the distance back to the side's marble behind (72: none)
-                back = (start - side[side.index(start) - 1]) % HOLES or HOLES
-                end = (start - BACKWARD) % HOLES
-                if back > BACKWARD or (back == BACKWARD and end in mrow and _mate_ok(row, mrow, start, end, gate)):
-                    moves.append(_play(cache, key + (start + 1) * 80 + end, seat, card, ((owner, start, end),)))
+        if rank == _JOKER_RANK:
+            if not side:
+                continue
+            others: list[int] = []
+            for o, r in enumerate(marbles):
+                if o != owner:
+                    others += r[bisect_left(r, 0) : bisect_left(r, CASTLE)]
+            others.sort()
+            for start in row:
+                if 0 <= start < CASTLE:
+                    for end in others:
+                        if end in mrow and not _mate_ok(row, mrow, start, end, gate):
+                            continue
+                        append(build(seat, card, ((owner, start, end),)))
+        elif rank == _EIGHT_RANK:
+            for start in row:
+                if 0 <= start < CASTLE:
+                    # the distance back to the side's marble behind (72: none)
+                    back = (start - side[side.index(start) - 1]) % HOLES or HOLES
+                    end = (start - BACKWARD) % HOLES
+                    if back > BACKWARD or (back == BACKWARD and end in mrow and _mate_ok(row, mrow, start, end, gate)):
+                        append(build(seat, card, ((owner, start, end),)))
         else:
-            if row[0] == HOME and rank in COMES_OUT:
-                hole = COME_OUTS[n][owner]
+            steps = _STEPS_BY_RANK[rank]
+            if row[0] == HOME and rank in _COMES_OUT_RANKS:
+                hole = COME_OUTS[seating][owner]
                 if hole not in row and (hole not in mrow or _mate_ok(row, mrow, HOME, hole, gate)):
-                    key = ((seat * 4 + owner) * 80 + card.index) * 6400 + hole + 1
-                    moves.append(_play(cache, key, seat, card, ((owner, HOME, hole),)))
-            if reach is None:
-                reach = _reaches(row, mrow, side, seat, owner, gate, ENTRANCES[n][owner])
-            index = card.index
-            for r in reach:
-                got = r.by_card[index]
-                if got is None:
-                    got = r.fill(card)
-                if got:
-                    moves += got
-            if rank is _SEVEN:
+                    append(build(seat, card, ((owner, HOME, hole),)))
+            if sits is None:
+                sits = _situations(row, mrow, side, gate, ENTRANCES[seating][owner])
+            for start, lim, low, high, base in sits:
+                if low < steps < high:
+                    append(build(seat, card, ((owner, start, base + steps),)))
+                if steps < lim:
+                    append(build(seat, card, ((owner, start, (start + steps) % HOLES),)))
+            if rank == _SEVEN_RANK:
                 _split_moves(moves, seat, card, marbles, owner, side, gate)
     if moves:
         return tuple(moves)
     out: list[Move] = []
-    last = None
+    last = -1
+    discards = _DISCARDS[seat]
     for card in held:
-        if card.rank is not last:
-            last = card.rank
-            out.append(_DISCARDS[seat][card.index])
+        if card.index & 15 != last:
+            last = card.index & 15
+            out.append(discards[card.index])
     return tuple(out)
 
 
@@ -458,102 +463,41 @@ def _mate_ok(row: tuple[int, ...], mrow: tuple[int, ...], start: int, end: int, 
     return gate == start or (gate not in row and gate not in mrow)
 
 
-class _Reach:
-    """One marble's situation for single forward moves, and its moves by card, built once.
+def _situations(
+    row: tuple[int, ...], mrow: tuple[int, ...], side: list[int], gate: int, entrance: int
+) -> list[tuple[int, int, int, int, int]]:
+    """What a forward card of `steps` needs of each of `row`'s marbles out of Home, in row
+    order: (position, `lim`, `low`, `high`, `base`). The marble may go `steps` along the track
+    if `steps < lim`, and into (or up) its Castle, to `base + steps`, if `low < steps < high`.
 
-    The moves of a marble moving forward by one card depend only on the seat, the marble's
-    owner, where it is, the distance to the side's first marble ahead (`block`, 11 standing for
-    "farther than any card goes"), whether landing on that marble (a partner's) is allowed
-    (`mate_land`), the distance to its castle entrance (`d`, fixed by the player count, owner
-    and hole) and the first castle hole it may not reach (`room`, kept only where a card could
-    enter the castle). `_reaches` keys the objects by exactly these values, so
-    `by_card[card.index]` (filled on first use by `fill`) is the same as working it out again."""
-
-    __slots__ = ("seat", "owner", "start", "block", "mate_land", "d", "room", "by_card")
-
-    def __init__(self, seat: int, owner: int, start: int, block: int, mate_land: bool, d: int, room: int) -> None:
-        self.seat = seat
-        self.owner = owner
-        self.start = start
-        self.block = block
-        self.mate_land = mate_land
-        self.d = d
-        self.room = room
-        self.by_card: list[tuple[PlayCard, ...] | None] = [None] * CARD_INDICES
-
-    def fill(self, card: Card) -> tuple[PlayCard, ...]:
-        """This marble's moves by `card` (a forward card), stored in `by_card`."""
-        seat, owner, start, block, d, room = self.seat, self.owner, self.start, self.block, self.d, self.room
-        steps = STEPS[card.rank]
-        key = ((seat * 4 + owner) * 80 + card.index) * 6400 + (start + 1) * 80 + 1
-        ends = []
-        if start >= CASTLE:
-            if start + steps < room:
-                ends.append(start + steps)
-        else:
-            if d < steps and block > d and CASTLE + steps - d - 1 < room:
-                ends.append(CASTLE + steps - d - 1)
-            if steps < block or (steps == block and self.mate_land):
-                ends.append((start + steps) % HOLES)
-        moves = tuple([_play(_PLAYS, key + end, seat, card, ((owner, start, end),)) for end in ends])
-        self.by_card[card.index] = moves
-        return moves
-
-
-_REACHES: Final[tuple[dict[int, _Reach], ...]] = tuple({} for _ in range(2 * 4 * 4))
-"""`_REACHES[(players == 4) * 16 + seat * 4 + owner]`: the `_Reach` objects met so far, keyed by
-situation (a few thousand a seat in long random play; each dict is emptied past 4096)."""
-
-
-def _reaches(
-    row: tuple[int, ...], mrow: tuple[int, ...], side: list[int], seat: int, owner: int, gate: int, entrance: int
-) -> list[_Reach]:
-    """The `_Reach` of each of `row`'s marbles out of Home, in row order. `side` is the side's
-    track marbles sorted, `mrow` the partner's marbles (() with two players), `gate` the
-    partner's castle entrance and `entrance` the owner's."""
-    table = _REACHES[(len(mrow) > 0) * 16 + seat * 4 + owner]
-    if len(table) > 4096:
-        table.clear()
+    On the track `lim` is the distance to the side's first marble ahead (72: none), one more if
+    that marble is a partner's that may be sent to its entrance (`_mate_ok`); a marble `d` holes
+    before its entrance enters hole c1 with `d + 1` steps (`base` = CASTLE - d - 1) unless the
+    side's marble ahead stands before the entrance, and may not reach the owner's lowest castle
+    marble. A castle marble moves up to below the next one (or c5); one packed against the
+    marble above it is left out, as no card moves it. `side` is the side's track marbles
+    sorted, `gate` the partner's castle entrance and `entrance` the owner's."""
     out = []
     count = len(side)
     lane = bisect_left(row, CASTLE)
-    lane_room = row[lane] if lane < MARBLES else CASTLE + MARBLES
+    room = row[lane] if lane < MARBLES else CASTLE + MARBLES  # the first castle hole not reachable
     for i in range(bisect_left(row, 0), MARBLES):
         start = row[i]
         if start >= CASTLE:
-            room = row[i + 1] if i < MARBLES - 1 else CASTLE + MARBLES
-            if room == start + 1:
-                continue  # packed against the marble above it (or c5): no card moves it
-            key = -(start * 100 + room)  # negative: apart from the track marbles' keys
-            r = table.get(key)
-            if r is None:
-                r = table[key] = _Reach(seat, owner, start, 0, False, 0, room)
-            out.append(r)
+            top = row[i + 1] if i < MARBLES - 1 else CASTLE + MARBLES
+            if top != start + 1:
+                out.append((start, 0, 0, top - start, start))
             continue
         j = side.index(start) + 1
-        block = (side[j if j < count else 0] - start) % HOLES or HOLES  # 72: alone on the track
-        mate_land = False
-        if block > MAX_STEPS:
-            block = MAX_STEPS + 1
-        elif mrow:
+        block = (side[j if j < count else 0] - start) % HOLES or HOLES
+        lim = block
+        if block <= MAX_STEPS and mrow:
             end = (start + block) % HOLES
-            mate_land = end in mrow and _mate_ok(row, mrow, start, end, gate)
+            if end in mrow and _mate_ok(row, mrow, start, end, gate):
+                lim += 1
         d = (entrance - start) % HOLES
-        room = lane_room if d < MAX_STEPS and block > d else 0
-        key = ((start * 12 + block) * 2 + mate_land) * 100 + room
-        r = table.get(key)
-        if r is None:
-            r = table[key] = _Reach(seat, owner, start, block, mate_land, d, room)
-        out.append(r)
+        out.append((start, lim, d, room - CASTLE + d + 1 if block > d else 0, CASTLE - d - 1))
     return out
-
-
-def _play(cache: dict[int, PlayCard], key: int, seat: int, card: Card, legs: tuple[Leg, ...]) -> PlayCard:
-    """The one `PlayCard` object for these values (moves are built once and reused)."""
-    move = cache.get(key)
-    if move is None:
-        move = cache[key] = PlayCard(seat, card, legs)
-    return move
 
 
 def _split_moves(
@@ -566,39 +510,43 @@ def _split_moves(
     gate: int,
 ) -> None:
     """The 7 split k + (7 - k) over two different marbles, the first part first (k = 1..6);
-    each pair of movements once. After a first part that brings the seat's last marble into
-    its Castle, the rest goes to a partner's marble, or is wasted if none can take it.
+    each pair of movements once, where it is first met. After a first part that brings the
+    seat's last marble into its Castle, the rest goes to a partner's marble, or is wasted if
+    none can take it.
 
     The second part is worked out from the first board and the two holes the first part
     changed (the hole it left and the one it reached); first parts that bump a partner or
-    bring the last marble in go through `_split_slow` on the board after them. `side` is the
+    bring the last marble in go through `_split_slow` on the board after them. A pair met
+    again with the later marble first is skipped if it was listed already (`seen` records the
+    pairs listed with the later marble second, and every pair `_split_slow` lists). `side` is the
     side's track marbles sorted and `gate` the partner's castle entrance (-1: no partner)."""
     row = marbles[owner]
     home = bisect_left(row, 0)
-    outside = bisect_left(row, CASTLE)  # marbles not in the Castle
-    if MARBLES - home < 2:
+    if home > MARBLES - 2:
         return
+    outside = bisect_left(row, CASTLE)  # marbles not in the Castle
     n = len(marbles)
     mate = (owner + 2) % 4 if n == 4 else -2
     mrow = marbles[mate] if n == 4 else ()
     entrance = ENTRANCES[n][owner]
     lane = row[outside:]
-    first_room = lane[0] if lane else CASTLE + MARBLES
-    # (position, distance to the first and second marble of the side ahead, to the castle
-    # entrance, first castle hole it may not reach), in row order; castle marbles give 0s
-    runs: list[tuple[int, int, int, int, int]] = []
+    low = lane[0] if lane else CASTLE + MARBLES  # the first castle hole no marble may reach or pass
     count = len(side)
+    # per marble out of Home, in row order: (position, distance to the first and the second
+    # marble of the side ahead (72: none), to the castle entrance, first castle hole it may
+    # not reach); castle marbles give 0s, and last the castle hole above them (77: none)
+    runs: list[tuple[int, int, int, int, int]] = []
     for i in range(home, outside):
         start = row[i]
         j = side.index(start)
         one = (side[(j + 1) % count] - start) % HOLES if count > 1 else HOLES
         two = (side[(j + 2) % count] - start) % HOLES if count > 2 else HOLES
-        runs.append((start, one, two, (entrance - start) % HOLES, first_room))
+        runs.append((start, one, two, (entrance - start) % HOLES, low))
     for i in range(outside, MARBLES):
         runs.append((row[i], 0, 0, 0, row[i + 1] if i < MARBLES - 1 else CASTLE + MARBLES))
     seen: set[int] = set()
-    cache = _PLAYS
-    prefix = ((seat * 4 + owner) * 80 + card.index) * 6400
+    build = _PLAY_CARD
+    append = moves.append
     for i, (first, block, _, d, room) in enumerate(runs):
         # The marbles the rest may move. A pair of track marbles with no marble of the side
         # within 6 holes ahead of either cannot meet in any split: each part is legal alone in
@@ -606,7 +554,7 @@ def _split_moves(
         # castle marble right under another (or on c5) stays stuck unless that one is `first`.
         free = first < CASTLE and block >= SPLIT
         seconds = [
-            r
+            (j, r)
             for j, r in enumerate(runs)
             if j != i
             and not (j < i and free and r[0] < CASTLE and r[1] >= SPLIT)
@@ -637,22 +585,23 @@ def _split_moves(
                         _split_slow(moves, seat, card, marbles, leg1, rest, seen)
                         continue
                     lane2: tuple[int, ...] = tuple(sorted([p for p in lane if p != first] + [mid]))
+                    low2 = lane2[0]
                 else:
                     lane2 = lane
-                low = lane2[0] if lane2 else CASTLE + MARBLES
-                key1 = prefix + (first + 1) * 80 + mid + 1
-                for second, one, two, d2, _ in seconds:
+                    low2 = low
+                for j, (second, one, two, d2, _) in seconds:
+                    # the second part's ends on the board after the first: in the lane, on the track
                     if second >= CASTLE:
                         end = second + rest
                         if end >= CASTLE + MARBLES:
                             continue
-                        in_lane, on_track = end, -1
                         for p in lane2:
                             if second < p <= end:
-                                in_lane = -1  # it would pass a marble in the lane
+                                end = -1  # it would pass a marble in the lane
                                 break
-                        if in_lane < 0:
+                        if end < 0:
                             continue
+                        in_lane, on_track = end, -1
                     else:
                         block2 = one
                         if first < CASTLE and (first - second) % HOLES == one:
@@ -662,7 +611,7 @@ def _split_moves(
                             if reach < block2:
                                 block2 = reach  # the first part moved in front of this one
                         in_lane = -1
-                        if d2 < rest and block2 > d2 and CASTLE + rest - d2 - 1 < low:
+                        if d2 < rest and block2 > d2 and CASTLE + rest - d2 - 1 < low2:
                             in_lane = CASTLE + rest - d2 - 1
                         on_track = (second + rest) % HOLES
                         if rest < block2:
@@ -676,24 +625,18 @@ def _split_moves(
                         ):
                             pass  # lands on the partner's marble, whose entrance is free
                         else:
-                            on_track = -1
                             if in_lane < 0:
                                 continue
+                            on_track = -1
                     for end in (in_lane, on_track):
                         if end < 0:
                             continue
-                        if first > second:
-                            pair = (second * 100 + end) * 10000 + first * 100 + mid
+                        if j < i:
+                            if (second * 100 + end) * 10000 + first * 100 + mid in seen:
+                                continue
                         else:
-                            pair = (first * 100 + mid) * 10000 + second * 100 + end
-                        if pair in seen:
-                            continue
-                        seen.add(pair)
-                        k2 = (key1 * 80 + second + 1) * 80 + end + 1
-                        m = cache.get(k2)
-                        if m is None:
-                            m = cache[k2] = PlayCard(seat, card, (leg1, (owner, second, end)))
-                        moves.append(m)
+                            seen.add((first * 100 + mid) * 10000 + second * 100 + end)
+                        append(build(seat, card, (leg1, (owner, second, end))))
 
 
 def _split_slow(
@@ -743,34 +686,21 @@ def _apply(state: State, move: Move) -> State:
     seat = move.player
     card = move.card
     held = state.hands[seat]
-    for at, c in enumerate(held):
-        if c is card:  # cards are interned: the card a legal move names is the one held
-            break
-    else:
-        at = held.index(card)
-    rest = held[:at] + held[at + 1 :]
     marbles = state.marbles
     events: list[Event]
     if type(move) is PlayCard:
         legs = move.legs
-        flat = legs[0] if len(legs) == 1 else legs[0] + legs[1]
-        events = [_EVENT(_PLAYS_KIND, seat, (card,), flat, "", False)]
-        for leg in legs:
-            owner, start, end = leg
-            if 0 <= end < CASTLE:
-                for r in marbles:
-                    if end in r:
-                        after = land(marbles, leg, events)
-                        assert after is not None
-                        marbles = after
-                        break
-                else:
-                    marbles = _moved(marbles, owner, start, end)
-            else:
-                marbles = _moved(marbles, owner, start, end)
+        if len(legs) == 1:
+            leg = legs[0]
+            events = [_EVENT(_PLAYS_KIND, seat, _ONE_CARD[card.index], leg, "", False)]
+            marbles = _moved(marbles, leg, events)
+        else:
+            leg, leg2 = legs
+            events = [_EVENT(_PLAYS_KIND, seat, _ONE_CARD[card.index], leg + leg2, "", False)]
+            marbles = _moved(_moved(marbles, leg, events), leg2, events)
     else:
         events = [_DISCARD_EVENTS[seat][card.index]]
-    discards = (*state.discards, card)
+    discards = state.discards + _ONE_CARD[card.index]
     stock = state.stock
     rng = state.rng
     assert rng is not None
@@ -780,7 +710,7 @@ def _apply(state: State, move: Move) -> State:
         events.extend(refill.events)
     drawn = stock[0]
     hands = list(state.hands)
-    hands[seat] = _insert(rest, drawn)
+    hands[seat] = _exchange(held, card, drawn)
     events.append(_DRAW_EVENTS[seat][drawn.index])
     n = len(marbles)
     turns = state.turns + 1
@@ -802,8 +732,16 @@ def _apply(state: State, move: Move) -> State:
     )  # fmt: skip
 
 
-def _moved(marbles: tuple[tuple[int, ...], ...], owner: int, start: int, end: int) -> tuple[tuple[int, ...], ...]:
-    """The marbles after one of `owner`'s moves from `start` to an empty `end`."""
+def _moved(marbles: tuple[tuple[int, ...], ...], leg: Leg, events: list[Event]) -> tuple[tuple[int, ...], ...]:
+    """The marbles after one legal leg; a landing on a track marble goes through `land`, which
+    adds its notes to `events`."""
+    owner, start, end = leg
+    if 0 <= end < CASTLE:
+        for r in marbles:
+            if end in r:
+                after = land(marbles, leg, events)
+                assert after is not None
+                return after
     row = list(marbles[owner])
     row[row.index(start)] = end
     row.sort()
@@ -812,14 +750,19 @@ def _moved(marbles: tuple[tuple[int, ...], ...], owner: int, start: int, end: in
     return tuple(rows)
 
 
-def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """`held` (rank order) with `card` put in its place."""
+def _exchange(held: tuple[Card, ...], card: Card, drawn: Card) -> tuple[Card, ...]:
+    """`held` (rank order) less one `card`, with `drawn` put in its place."""
+    hand = list(held)
+    del hand[held.index(card)]  # `index` tries identity first: cards are interned
     keys = _KEYS
-    key = keys[card.index]
-    for i, c in enumerate(held):
+    key = keys[drawn.index]
+    at = 0
+    for c in hand:
         if keys[c.index] > key:
-            return (*held[:i], card, *held[i:])
-    return (*held, card)
+            break
+        at += 1
+    hand.insert(at, drawn)
+    return tuple(hand)
 
 
 _KEYS: Final = tuple(
@@ -836,22 +779,40 @@ _DISCARD_EVENTS: Final = seat_card_table(
     lambda seat, card: Event(EventKind.DISCARDS, player=seat, cards=(card,)), max(PLAYERS), _PACKS[3]
 )
 
-_BUILD: Final = builder(State)
+
+def _state_legal(state: State) -> tuple[Move, ...]:
+    """What `State.legal` holds on a real state; `_BUILD` fills it while building one."""
+    return _legal(state, None)
+
+
+_BUILD: Final = builder(State, cached={"legal": _state_legal})
+"""`State(...)` for `_apply`: every field in order, positionally, and the legal moves at once
+(every state's are read)."""
+
+_CARD_AT: Final = {card.index: card for card in _PACKS[3]}
+_ONE_CARD: Final = tuple((_CARD_AT.get(i, HIDDEN),) for i in range(CARD_INDICES))
+"""`_ONE_CARD[card.index]`: the 1-tuple of the card (the play event's cards, a discard)."""
 
 _EVENT: Final = builder(Event)
+"""Event(kind, player, cards, numbers, label, private), built slot by slot (apply's play event)."""
 
-# Enum members read on the hot paths, as module constants: `Rank.JOKER` and the like is a
-# class attribute lookup through the enum machinery, several times slower than a global.
+_PLAY_CARD: Final = builder(PlayCard)
+"""`PlayCard(player, card, legs)`, built slot by slot (the move generator builds its moves
+afresh: boards do not repeat, so a table of moves would mostly miss)."""
+
+# Enum members and rule tables read on the hot paths, as module constants: `Rank.JOKER` and the
+# like is a class attribute lookup through the enum machinery, several times slower than a
+# global; the move generator compares rank numbers (`card.index & 15`) instead.
 _OVER: Final = Phase.OVER
 _PLAY: Final = Phase.PLAY
 _PLAYS_KIND: Final = EventKind.PLAYS
-_JOKER: Final = Rank.JOKER
-_EIGHT: Final = Rank.EIGHT
-_SEVEN: Final = Rank.SEVEN
-"""Event(kind, player, cards, numbers, label, private), built slot by slot (apply's play event)."""
-
-_PLAYS: Final[dict[int, PlayCard]] = {}
-"""Play moves already built, by seat, owner, card and positions (a bounded set)."""
+_JOKER_RANK: Final = int(Rank.JOKER)
+_EIGHT_RANK: Final = int(Rank.EIGHT)
+_SEVEN_RANK: Final = int(Rank.SEVEN)
+_STEPS_BY_RANK: Final = (*(STEPS.get(r, 0) for r in Rank), 0)
+"""`_STEPS_BY_RANK[card.index & 15]`: a forward card's steps (`card.index & 15` is its rank)."""
+_COMES_OUT_RANKS: Final = frozenset(int(r) for r in COMES_OUT)
+_ENTRANCES_4: Final = ENTRANCES[4]
 
 _TO_PLAY: Final = tuple(Event(EventKind.TO_PLAY, player=s) for s in range(max(PLAYERS)))
 
