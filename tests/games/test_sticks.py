@@ -398,3 +398,63 @@ def test_two_sets_may_split_one_rank() -> None:
     state = play(state, "lay stick")
     melds = texts(state)
     assert "meld KC KD KS" in melds and "meld KC KD JK" in melds and "meld 4H 2D JK" in melds
+
+
+def test_witnesses_stand_only_for_what_the_search_says() -> None:
+    """A stick layout carried from turn to turn (`State.witnesses`, a speed hint) keeps holding
+    only while the search agrees: over random games on both stick lists, every seat whose
+    witness is kept can lay its stick by the search, and the moves match a fresh state's."""
+    from parlour.games.sticks.search import _can_lay
+
+    checked = 0
+    for options, players in ((QUICK, 4), (Options(max_hands=2, max_turns_per_hand=120), 3)):
+        for seed in range(6):
+            state = new_game(players, seed=seed, options=options)
+            rnd = random.Random(seed)
+            while not is_over(state):
+                state = apply(state, rnd.choice(legal_moves(state)))
+                for seat, known in enumerate(state.witnesses):
+                    stick = state.sticks[seat]
+                    contract = state.options.sticks[stick].contract if stick >= 0 else None
+                    if known is None or known[0] != stick or contract is None:
+                        continue
+                    if len(state.hands[seat]) > contract.cards:
+                        assert _can_lay(state.hands[seat], contract.needs, contract.cards)
+                        checked += 1
+                fresh = attrs.evolve(state)
+                assert legal_moves(fresh) == legal_moves(state)
+    assert checked > 500
+
+
+def test_witnesses_survive_only_spared_discards() -> None:
+    """`search._keeps` on random walks over hands (cards added at random, and taken out while
+    the witness spares them): the search says yes all along, on every stick of the standard
+    list."""
+    from parlour.games.sticks.search import _keeps, _lay_check, _plan
+
+    pack = pack_for(4)
+    rnd = random.Random(11)
+    sticks = [s for s in STANDARD_STICKS if s.contract is not None]
+    walks = 0
+    for _ in range(400):
+        stick = rnd.choice(sticks)
+        assert stick.contract is not None
+        plan = _plan(stick.contract.needs)
+        hand = sorted_cards(rnd.sample(pack, 16))
+        can, found = _lay_check(hand, plan)
+        if found is None:
+            continue
+        assert can
+        walks += 1
+        for _ in range(30):
+            if len(hand) > 16 or len(hand) > plan[3] + 1 and rnd.random() < 0.5:
+                card = rnd.choice(hand)
+                if not _keeps(found, hand, card):
+                    break
+                rest = list(hand)
+                rest.remove(card)
+                hand = tuple(rest)
+            else:
+                hand = sorted_cards([*hand, rnd.choice(pack)])
+            assert _lay_check(hand, plan)[0], (str(stick), " ".join(map(str, hand)))
+    assert walks > 100

@@ -13,7 +13,7 @@ import attrs
 from parlour.core.cards import Card, Rank, SUITS, cards_text, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.events import Event, EventKind
-from parlour.core.game import builder, checked_apply, evolver, moves_for, require_options, require_players
+from parlour.core.game import builder, cached_setter, checked_apply, evolver, moves_for, require_options, require_players
 from parlour.core.melds import MeldKind, TableMeld, lay_off_credited, rank_at, table_meld, wild_swaps_credited
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
@@ -29,6 +29,8 @@ from parlour.games.sticks.tables import (
     Options,
     PLAYERS,
     RULES,
+    STICK_LISTS,
+    StickList,
     pack_for,
 )
 from parlour.games.sticks.moves import (
@@ -52,7 +54,7 @@ from parlour.games.sticks.moves import (
     _TO_PLAY,
     _TRADE,
 )
-from parlour.games.sticks.search import _WILD_AT, _can_lay, _card, _new_melds, _remove, _stick_melds
+from parlour.games.sticks.search import Plan, Witness, _WILD_AT, _card, _keeps, _lay_check, _new_melds, _plan, _remove, _stick_melds
 
 
 class Phase(enum.Enum):
@@ -62,6 +64,15 @@ class Phase(enum.Enum):
     PLAY = "play"
     """`turn` melds, lays off, swaps, then discards."""
     OVER = "over"
+
+
+_OVER: Final = Phase.OVER
+_PLAY: Final = Phase.PLAY
+_DRAW_PHASE: Final = Phase.DRAW
+_TRADE_PHASE: Final = Phase.TRADE
+_SET: Final = MeldKind.SET
+_RUN: Final = MeldKind.RUN
+"""Enum members bound once: the hot paths read globals, not the enum classes (see DEVELOPING)."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -107,6 +118,16 @@ class State:
         """The legal moves, computed once per state: every seat's, or a view's viewer's."""
         return _legal(self, None if self.rng is not None else self.viewer)
 
+    @cached_property
+    def witnesses(self) -> tuple[tuple[int, Witness] | None, ...]:
+        """Per seat, a speed hint, never serialised: (its face-down stick, a layout of it that
+        its hand holds), or None where none is known. `_legal_play` fills in what its stick
+        search finds and `apply` hands it on while the hand keeps it (`search._lay_check`), so
+        a seat that could lay its stick last turn and discarded a card the layout spares is
+        answered without a search. The moves never depend on it: it is only ever a proof of
+        what the search would say. A state not built by `apply` (a deal, JSON) knows none."""
+        return (None,) * len(self.hands)
+
 
 ZONES: Final = (
     Zone("hands", Seen.OWNER, by_seat=True, sort=sorted_cards),
@@ -121,6 +142,28 @@ _build: Final = builder(State)
 
 
 _evolve: Final = evolver(State)
+
+
+_SET_WITNESSES: Final = cached_setter(State, "witnesses")
+
+
+_SET_LEGAL: Final = cached_setter(State, "legal")
+
+
+_PLANS: Final[dict[StickList, tuple[Plan | None, ...]]] = {
+    kind: tuple(None if s.contract is None else _plan(s.contract.needs) for s in listed)
+    for kind, listed in STICK_LISTS.items()
+}
+"""Per stick list, each stick's `Plan` (None for Free)."""
+
+
+def _finish(new: State, known: tuple[tuple[int, Witness] | None, ...]) -> State:
+    """`new` (a real state `apply` built) with its witnesses `known`, then its legal moves
+    (which may read them): every state's moves are read, and filling the slot costs less than
+    a first read of an empty one."""
+    _SET_WITNESSES(new, known)
+    _SET_LEGAL(new, _legal(new, None))
+    return new
 
 
 def new_game(
@@ -366,14 +409,14 @@ def _draw_stick(
 
 def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     phase = state.phase
-    if phase is Phase.OVER or (only is None and state.rng is None):
+    if phase is _OVER or (only is None and state.rng is None):
         return ()
     seat = state.turn
     if only is not None and only != seat:
         return ()
-    if phase is Phase.DRAW:
+    if phase is _DRAW_PHASE:
         return _DRAW[seat]
-    if phase is Phase.TRADE:
+    if phase is _TRADE_PHASE:
         return _TRADE[seat]
     return _legal_play(state, seat)
 
@@ -384,11 +427,18 @@ def _legal_play(state: State, seat: int) -> tuple[Move, ...]:
         return _discards(state, seat, held)
     stick = state.sticks[seat]
     if stick >= 0:
-        contract = state.options.sticks[stick].contract
-        assert contract is not None
+        plan = _PLANS[state.options.stick_list][stick]
+        assert plan is not None
         if state.owed:
-            return _stick_melds(seat, held, contract.needs, state.owed)
-        if _can_lay(held, contract.needs, contract.cards):
+            return _stick_melds(seat, held, plan[0], state.owed)
+        known = state.witnesses[seat]
+        if known is not None and known[0] == stick and len(held) > plan[3]:
+            can = True
+        else:
+            can, found = _lay_check(held, plan)
+            if found is not None:
+                _SET_WITNESSES(state, replace_at(state.witnesses, seat, (stick, found)))
+        if can:
             return (*_LAY_STICK[seat], *_discards(state, seat, held))
         return _discards(state, seat, held)
     loose = [c for c in state.loose if any(h.index == c for h in held)]
@@ -461,7 +511,7 @@ def _targets(table: tuple[TableMeld, ...]) -> Iterator[tuple[int, int, Card]]:
     stands for its rank), 1 and 2 for a run's low and high ends."""
     for i, tm in enumerate(table):
         m = tm.meld
-        if m.kind is MeldKind.SET:
+        if m.kind is _SET:
             assert m.rank is not None
             yield i, 0, _card(m.rank, SUITS[0])
         elif len(m.cards) < RULES.run_max:
@@ -483,7 +533,7 @@ def _lay_offs(state: State, seat: int, held: tuple[Card, ...]) -> list[Move]:
     if not table:
         return []
     wild = _WILD_AT
-    by_rank: dict[Rank, list[Card]] = {}
+    by_rank: dict[int, list[Card]] = {}
     have: set[int] = set()
     last_wild = None
     last = -1
@@ -496,16 +546,16 @@ def _lay_offs(state: State, seat: int, held: tuple[Card, ...]) -> list[Move]:
             last_wild = card
         else:
             have.add(i)
-            by_rank.setdefault(card.rank, []).append(card)
+            by_rank.setdefault(i & 15, []).append(card)
     out: list[Move] = []
     places: list[tuple[int, int]] = []
     lay = _lay_off_move
     for number, tm in enumerate(table, 1):
         m = tm.meld
-        if m.kind is MeldKind.SET:
+        if m.kind is _SET:
             places.append((number, 0))
             assert m.rank is not None
-            for card in by_rank.get(m.rank, ()):
+            for card in by_rank.get(int(m.rank), ()):
                 out.append(lay(seat, card.index, number, 0))
         elif len(m.cards) < RULES.run_max:
             assert m.suit is not None
@@ -515,9 +565,10 @@ def _lay_offs(state: State, seat: int, held: tuple[Card, ...]) -> list[Move]:
                 wanted = base + (m.low - 2) % 13 + 1
                 if wanted in have:
                     out.append(lay(seat, wanted, number, 1))
-            if m.high < 14:
+            high = m.low + len(m.cards) - 1
+            if high < 14:
                 places.append((number, 2))
-                wanted = base + m.high % 13 + 1
+                wanted = base + high % 13 + 1
                 if wanted in have:
                     out.append(lay(seat, wanted, number, 2))
     if last_wild is not None:
@@ -544,16 +595,36 @@ def _swaps(state: State, seat: int, held: tuple[Card, ...]) -> list[Move]:
     out: list[Move] = []
     wild = _WILD_AT
     cards: list[Card] | None = None
+    ranks: set[int] = set()
     for i, tm in enumerate(state.table):
         m = tm.meld
-        if tm.owner == seat or m.kind is not MeldKind.SET or not any(wild[c.index] for c in m.cards):
+        if tm.owner == seat or m.kind is not _SET:
             continue
         if cards is None:
             cards = [c for c in _distinct(held) if not wild[c.index]]
+            ranks = {c.index & 15 for c in cards}
+        assert m.rank is not None
+        if int(m.rank) not in ranks or not any(wild[c.index] for c in m.cards):
+            continue
+        freed: tuple[Card, ...] | None = None
         for card in cards:
             if card.rank is m.rank:
-                out.extend(Swap(seat, card, i + 1, s.freed) for s in wild_swaps_credited(tm, card, seat, RULES))
+                if freed is None:  # the same wilds for every natural of the rank (no suit rule)
+                    freed = tuple(s.freed for s in wild_swaps_credited(tm, card, seat, RULES))
+                out.extend(_swap_move(seat, card, i + 1, w) for w in freed)
     return out
+
+
+_SWAPS: Final[dict[tuple[int, int, int, int], Swap]] = {}
+"""Swap moves made so far, by (seat, card index, meld number, wild index), handed out again."""
+
+
+def _swap_move(seat: int, card: Card, number: int, wild: Card) -> Swap:
+    key = (seat, card.index, number, wild.index)
+    move = _SWAPS.get(key)
+    if move is None:
+        move = _SWAPS[key] = Swap(seat, card, number, wild)
+    return move
 
 
 def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -573,39 +644,51 @@ _SORT_AT: Final = tuple(0 if c is None else c.sort_key for c in _BY_INDEX)
 
 
 def _apply(state: State, move: Move) -> State:
-    if isinstance(move, Discard):
-        return _apply_discard(state, move)
-    if isinstance(move, DrawStock):
+    kind = type(move)
+    if kind is Discard:
+        return _apply_discard(state, move)  # type: ignore[arg-type]
+    if kind is DrawStock:
         s = state
         seat = move.player
         card = s.stock[0]
-        return _build(
-            s.options, s.hand, s.rng, None, Phase.PLAY, s.dealer, s.turn,
+        out = _build(
+            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn,
             replace_at(s.hands, seat, _insert(s.hands[seat], card)), s.stock[1:], s.discards, s.table,
             s.sticks, s.done, s.pot, s.trading, (), False, (), -1, s.turns + 1, (_DRAW_EVENT[seat][card.index],),
         )  # fmt: skip
-    if isinstance(move, TakeDiscard):
+        return _finish(out, s.witnesses)  # a card added keeps every witness
+    if kind is TakeDiscard:
         s = state
         seat = move.player
         card = s.discards[-1]
-        return _build(
-            s.options, s.hand, s.rng, None, Phase.PLAY, s.dealer, s.turn,
+        out = _build(
+            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn,
             replace_at(s.hands, seat, _insert(s.hands[seat], card)), s.stock, s.discards[:-1], s.table,
             s.sticks, s.done, s.pot, s.trading, (), False, (), card.index, s.turns + 1,
             _TAKE_EVENT[seat],
         )  # fmt: skip
+        return _finish(out, s.witnesses)
     if isinstance(move, MakeMeld):
         return _apply_meld(state, move)
     if isinstance(move, LayStick):
         stick = state.options.sticks[state.sticks[move.player]]
         assert stick.contract is not None
         said = (Event(EventKind.SHOWS, player=move.player, label=f"its stick: {stick.name}"),)
-        return _evolve(state, owed=tuple(range(len(stick.contract.needs))), events=said)
+        return _hand_on(_evolve(state, owed=tuple(range(len(stick.contract.needs))), events=said), state, None)
     if isinstance(move, LayOff):
         return _apply_lay_off(state, move)
     if isinstance(move, Swap):
         return _apply_swap(state, move)
+    assert isinstance(move, TradeStick)
     return _apply_trade(state, move)
+
+
+def _hand_on(new: State, old: State, seat: int | None) -> State:
+    """`new` with `old`'s witnesses, less `seat`'s (None: all kept), whose hand lost cards."""
+    known = old.witnesses
+    if seat is not None and known[seat] is not None:
+        known = replace_at(known, seat, None)
+    return _finish(new, known)
 
 
 def _apply_meld(state: State, move: MakeMeld) -> State:
@@ -617,13 +700,13 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
     hands = replace_at(state.hands, seat, _remove(held, meld.cards))
     stick = state.sticks[seat]
     if stick < 0:
-        return _evolve(state, hands=hands, table=table, events=tuple(events))
+        return _hand_on(_evolve(state, hands=hands, table=table, events=tuple(events)), state, seat)
     listed = state.options.sticks
     contract = listed[stick].contract
     assert contract is not None
     owed = state.owed[1:]
     if owed:
-        return _evolve(state, hands=hands, table=table, owed=owed, events=tuple(events))
+        return _hand_on(_evolve(state, hands=hands, table=table, owed=owed, events=tuple(events)), state, seat)
     done = replace_at(state.done, seat, (*state.done[seat], stick))
     events.append(Event(EventKind.SHOWS, player=seat, numbers=(len(done[seat]),), label=f"stick {listed[stick].name}"))
     out = _evolve(
@@ -632,7 +715,7 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
     )
     if len(done[seat]) >= state.options.sticks_to_win:
         return _game_over(_evolve(out, phase=Phase.OVER, laid=False, taken=-1), tuple(events))
-    return out
+    return _hand_on(out, state, seat)
 
 
 def _apply_lay_off(state: State, move: LayOff) -> State:
@@ -640,20 +723,21 @@ def _apply_lay_off(state: State, move: LayOff) -> State:
     i = move.meld - 1
     target = state.table[i]
     grown = lay_off_credited(target, move.card, seat, RULES)
-    if target.meld.kind is MeldKind.RUN:
+    if target.meld.kind is _RUN:
         want_low = target.meld.low - 1 if move.end == 1 else target.meld.low
         grown = tuple(g for g in grown if g.meld.low == want_low)
     loose = list(state.loose)
     if move.card.index in loose:
         loose.remove(move.card.index)
     event = Event(EventKind.LAYS_OFF, player=seat, cards=(move.card,), numbers=(move.meld,))
-    return _evolve(
+    out = _evolve(
         state,
         hands=replace_at(state.hands, seat, _remove(state.hands[seat], (move.card,))),
         table=replace_at(state.table, i, grown[0]),
         loose=tuple(loose),
         events=(event,),
     )
+    return _hand_on(out, state, seat)
 
 
 def _apply_swap(state: State, move: Swap) -> State:
@@ -662,13 +746,14 @@ def _apply_swap(state: State, move: Swap) -> State:
     swap = next(s for s in wild_swaps_credited(state.table[i], move.card, seat, RULES) if s.freed == move.wild)
     held = _insert(_remove(state.hands[seat], (move.card,)), move.wild)
     event = Event(EventKind.TAKES, player=seat, cards=(move.card,), numbers=(move.meld,), label=f"{move.wild} from a set for")
-    return _evolve(
+    out = _evolve(
         state,
         hands=replace_at(state.hands, seat, held),
         table=replace_at(state.table, i, swap.meld),
         loose=(*state.loose, move.wild.index),
         events=(event,),
     )
+    return _hand_on(out, state, seat)
 
 
 def _apply_trade(state: State, move: TradeStick) -> State:
@@ -724,10 +809,15 @@ def _apply_discard(state: State, move: Discard) -> State:
         out = _evolve(state, hands=hands, discards=discards, stock=stock, rng=rng)
         return _end_hand(out, None, (*events, Event(EventKind.NOTE, label="the turn limit: a dead hand")))
     turn = (seat + 1) % len(s.hands)
-    return _build(
-        s.options, s.hand, rng, None, Phase.DRAW, s.dealer, turn, hands, stock, discards, s.table,
+    out = _build(
+        s.options, s.hand, rng, None, _DRAW_PHASE, s.dealer, turn, hands, stock, discards, s.table,
         s.sticks, s.done, s.pot, s.trading, (), False, (), -1, s.turns, (*events, _TO_PLAY[turn]),
     )  # fmt: skip
+    known = s.witnesses
+    mine = known[seat]
+    if mine is not None and not _keeps(mine[1], s.hands[seat], move.card):
+        known = replace_at(known, seat, None)
+    return _finish(out, known)
 
 
 def _end_hand(state: State, out: int | None, said: tuple[Event, ...]) -> State:

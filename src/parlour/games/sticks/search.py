@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from parlour.core.cards import Card, Rank, SUITS, Suit, interned
@@ -29,6 +29,10 @@ def could_meet(held: Sequence[Card], needs: Sequence[Need]) -> bool:
     """
     counts, wilds = _tally(held)
     return len(held) - 1 >= sum(n.length for n in needs) and _bound(counts, wilds, needs)
+
+
+_SET_KIND: Final = MeldKind.SET
+"""Bound once: reading an enum member through its class is slow (see DEVELOPING)."""
 
 
 _WILD_AT: Final = tuple(c is not None and RULES.is_wild(c) for c in _BY_INDEX)
@@ -92,7 +96,7 @@ def _bound_with(totals: list[int], lanes: list[int], wilds: int, needs: Sequence
     short = 0
     for need in needs:
         size = need.length
-        if need.kind is MeldKind.SET:
+        if need.kind is _SET_KIND:
             best = totals[int(need.rank)] if need.rank is not None else max(totals)
         elif need.suit is not None:
             lane = lanes[int(need.suit)]
@@ -150,12 +154,15 @@ def _new_melds(seat: int, held: tuple[Card, ...]) -> list[Move]:
             lanes[(i >> 4) - 1] |= bits[i]
             by_rank.setdefault(i & 15, []).append(i)
     out: list[Move] = []
+    short = NEW_MELD - len(tail)  # the fewest naturals a meld of three needs (a quick filter)
     for suit in range(4):
         lane = lanes[suit]
-        if lane:
+        if lane and lane.bit_count() >= short:
             out.extend(_run_moves(seat, suit, lane, tail))
     for rank in sorted(by_rank):
-        out.extend(_set_moves(seat, rank, tuple(by_rank[rank]), tail))
+        naturals = by_rank[rank]
+        if len(naturals) >= short:
+            out.extend(_set_moves(seat, rank, tuple(naturals), tail))
     return out
 
 
@@ -185,36 +192,6 @@ def _row(suit: Suit, low: int, size: int) -> tuple[Card, ...]:
 @functools.cache
 def _card(rank: Rank, suit: object) -> Card:
     return interned(Card(rank, suit))  # type: ignore[arg-type]
-
-
-def _candidates(held: Sequence[Card], need: Need, counts: list[int], spare: int) -> Iterator[Meld]:
-    """The melds of exactly `need.length` cards for `need` from `held` (`counts`, `spare`: its
-    tally): runs per suit and start with every natural of the window the hand holds, sets per
-    rank with every distinct choice of naturals from the most down to the fewest the wilds
-    allow; the wilds used are the last ones in hand order."""
-    wild = _WILD_AT
-    size = need.length
-    tail = tuple(c for c in held if wild[c.index])[-(size - 1) :] if spare else ()
-    if need.kind is MeldKind.SET:
-        by_rank: dict[Rank, list[Card]] = {}
-        for card in held:
-            if not wild[card.index]:
-                by_rank.setdefault(card.rank, []).append(card)
-        ranks = [need.rank] if need.rank is not None else sorted(by_rank)
-        for rank in ranks:
-            naturals = by_rank.get(rank)
-            if naturals:
-                yield from _set_melds(rank, tuple(naturals), size, tail)
-        return
-    bits = _LANE_BIT
-    for suit in (need.suit,) if need.suit is not None else SUITS:
-        base = (int(suit) + 1) * 16
-        lane = 0
-        for r in range(1, 14):
-            if counts[base + r]:
-                lane |= bits[base + r]
-        if lane:
-            yield from _run_melds(suit, lane, size, tail, need.low or 0)
 
 
 @functools.lru_cache(maxsize=1 << 15)
@@ -292,13 +269,15 @@ def _split(needs: tuple[Need, ...]) -> tuple[tuple[Need, ...], tuple[Need, ...]]
 
 def _greedy(
     counts: list[int], wilds: int, runs: tuple[Need, ...], sets: tuple[Need, ...], facts: tuple[list[int], list[int]]
-) -> bool:
+) -> tuple[list[tuple[int, int]], list[int]] | None:
     """A quick way to say yes: lay the runs, then the sets, each where it holds the most
-    naturals of what is left; True if that fits the wilds (False proves nothing)."""
+    naturals of what is left. Returns the places chosen ((suit, low) per run, the rank per set)
+    if that fits the wilds, else None (which proves nothing)."""
     totals, lanes = facts[0].copy(), facts[1].copy()
     left = counts.copy()
     spare = wilds
     bits = _LANE_BIT
+    places: list[tuple[int, int]] = []
     for need in runs:
         size = need.length
         window = (1 << size) - 1
@@ -315,8 +294,9 @@ def _greedy(
             if got > best:
                 best, where = got, (suit, low)
         if not best or size - best > spare:
-            return False
+            return None
         spare -= size - best
+        places.append(where)
         suit, low = where
         for j in _window(suit, low, size):
             if left[j]:
@@ -324,18 +304,63 @@ def _greedy(
                 totals[j & 15] -= 1
                 if not left[j]:
                     lanes[suit] &= ~bits[j]
+    ranks: list[int] = []
     for need in sets:
         size = need.length
         if need.rank is not None:
             r = int(need.rank)
         else:
-            r = max(range(1, 14), key=totals.__getitem__)
+            r = totals.index(max(totals))  # the first rank with the most (totals[0] is always 0)
         got = min(totals[r], size)
         if not got or size - got > spare:
-            return False
+            return None
         spare -= size - got
         totals[r] -= got
-    return True
+        ranks.append(r)
+    return places, ranks
+
+
+Witness = tuple[tuple[int, ...], int]
+"""A layout a hand holds, as the card indices of the naturals it uses and its number of wilds."""
+
+
+def _witness(
+    counts: list[int], wilds: int, runs: tuple[Need, ...], sets: tuple[Need, ...], places: list[tuple[int, int]],
+    ranks: list[int],
+) -> Witness | None:
+    """The layout of `_greedy`'s places replayed in the order `_solve`'s search lays them (runs
+    of one need by suit and start), so the search would accept it on this hand and on any hand
+    holding it (see `_lay_check`); None if that order leaves a run without a natural."""
+    block = [0] * len(runs)  # the first index of each block of equal adjacent needs
+    for i in range(1, len(runs)):
+        block[i] = block[i - 1] if runs[i] == runs[i - 1] else i
+    order = sorted(range(len(runs)), key=lambda i: (block[i], places[i]))
+    left = counts.copy()
+    used: list[int] = []
+    spare = wilds
+    for i in order:
+        size = runs[i].length
+        suit, low = places[i]
+        got = 0
+        for j in _window(suit, low, size):
+            if left[j]:
+                left[j] -= 1
+                used.append(j)
+                got += 1
+        if not got:
+            return None
+        spare -= size - got
+    for need, r in zip(sets, ranks):
+        take = need.length
+        for j in (16 + r, 32 + r, 48 + r, 64 + r):
+            while left[j] and take:
+                left[j] -= 1
+                used.append(j)
+                take -= 1
+        spare -= take
+    if spare < 0:  # not reached: the runs hold as many naturals in either order
+        return None
+    return tuple(used), wilds - spare
 
 
 def _alike(needs: tuple[Need, ...]) -> bool:
@@ -422,7 +447,7 @@ def _solve(
 ) -> bool:
     """Whether a hand of `room` cards (`counts` of naturals by card index, `wilds`) lays
     `needs` with every run taking each natural of its window the hand holds (the shape
-    `_candidates` offers), keeping a card: `_bound` first, then a search over card counts,
+    `_stick_melds` offers), keeping a card: `_bound` first, then a search over card counts,
     runs first (by suit and start), then sets on the rank totals left; dead ends memoised.
     `counts` is changed during the search and restored."""
     if not needs:
@@ -436,8 +461,15 @@ def _solve(
     if len(needs) == 1:
         return True  # one need: the bound is exact (its best placement fits the wilds)
     runs, sets = _split(tuple(needs))
-    if _greedy(counts, wilds, runs, sets, facts):
+    if _greedy(counts, wilds, runs, sets, facts) is not None:
         return True
+    return _search(counts, wilds, runs, sets, facts)
+
+
+def _search(
+    counts: list[int], wilds: int, runs: tuple[Need, ...], sets: tuple[Need, ...], facts: tuple[list[int], list[int]]
+) -> bool:
+    """`_solve`'s exact search, once the count test passed and `_greedy` said nothing."""
     if not sets and _alike(runs):
         return _alike_runs(counts, wilds, len(runs), runs[0].length)
     if not runs and _alike(sets):
@@ -556,14 +588,41 @@ def _solve(
 
 def _can_lay(held: tuple[Card, ...], needs: tuple[Need, ...], size: int) -> bool:
     """The hand can lay the stick now (in the shape the stick melds are offered; `size`: the
-    stick's cards): the count test on rank totals and suit lanes first (it settles most
-    turns), then `_solve`."""
+    stick's cards). See `_lay_check`."""
+    return _lay_check(held, _plan(needs))[0]
+
+
+Plan = tuple[tuple[Need, ...], tuple[Need, ...], tuple[Need, ...], int]
+"""A stick's needs, its runs and sets in the search's order (`_split`), and its cards."""
+
+
+def _plan(needs: tuple[Need, ...]) -> Plan:
+    """The `Plan` of a stick's needs (the rules keep one per stick of each list, so the hot
+    path never hashes needs)."""
+    runs, sets = _split(needs)
+    return needs, runs, sets, _size(needs)
+
+
+def _lay_check(held: tuple[Card, ...], plan: Plan) -> tuple[bool, Witness | None]:
+    """Whether the hand can lay the stick now (`_solve`'s answer), and if `_greedy` found the
+    layout, a witness of it: the naturals and wilds it uses, laid in the search's order.
+
+    The witness outlives the hand it was found on. A card added to the hand keeps it good (the
+    search lays the same places, each run taking the new card if it falls in its window). A card
+    taken out keeps it good when the hand holds more copies of it than the witness uses (more
+    wilds, for a wild): the places then hold what they held. So the rules carry a seat's witness
+    from turn to turn while its discards spare it, and answer yes without a search.
+
+    Order: `_greedy` first (it settles most hands, and its yes implies the count test's), then
+    the count test, then the exact search."""
+    needs, runs, sets, size = plan
     room = len(held)
     if room - 1 < size:
-        return False
-    wilds = 0
+        return False, None
+    counts = [0] * 80
     totals = [0] * 14
     lanes = [0, 0, 0, 0]
+    wilds = 0
     wild = _WILD_AT
     bits = _LANE_BIT
     for card in held:
@@ -571,64 +630,139 @@ def _can_lay(held: tuple[Card, ...], needs: tuple[Need, ...], size: int) -> bool
         if wild[i]:
             wilds += 1
         else:
+            counts[i] += 1
             totals[i & 15] += 1
             lanes[(i >> 4) - 1] |= bits[i]
+    facts = (totals, lanes)
+    picks = _greedy(counts, wilds, runs, sets, facts)
+    if picks is not None:
+        return True, _witness(counts, wilds, runs, sets, *picks)
     if not _bound_with(totals, lanes, wilds, needs):
-        return False
+        return False, None
     if len(needs) == 1:
+        return True, None  # the count test is exact for one need (not reached: `_greedy` agrees)
+    return _search(counts, wilds, runs, sets, facts), None
+
+
+def _keeps(witness: Witness, held: tuple[Card, ...], card: Card) -> bool:
+    """The witness still holds once `card` leaves `held` (see `_lay_check`)."""
+    i = card.index
+    if _WILD_AT[i]:
+        need = witness[1]
+        if not need:
+            return True
+        have = 0
+        wild = _WILD_AT
+        for c in held:
+            if wild[c.index]:
+                have += 1
+        return have > need
+    need = witness[0].count(i)
+    if not need:
         return True
-    counts, _ = _tally(held)
-    return _solve(counts, wilds, needs, room, (totals, lanes))
+    have = 0
+    for c in held:
+        if c.index == i:
+            have += 1
+    return have > need
 
 
 def _stick_melds(seat: int, held: tuple[Card, ...], needs: tuple[Need, ...], owed: tuple[int, ...]) -> tuple[Move, ...]:
     """The stick melds offered now: the stick goes down in the order it lists its needs, so
-    each meld fills the first owed need and leaves the rest possible (as `_candidates` lists
-    them)."""
+    each meld fills the first owed need and leaves the rest possible. The candidates are runs
+    per suit and start with every natural of the window the hand holds, sets per rank with
+    every distinct choice of naturals from the most down to the fewest the wilds allow; the
+    wilds used are the last ones in hand order (`_run_options`, `_set_options`)."""
     wanted = tuple(needs[i] for i in owed)
-    counts, wilds = _tally(held)
-    room = len(held)
-    if not _solve(counts, wilds, wanted, room):
-        return ()
-    out: list[Move] = []
-    accepted: set[tuple[tuple[Card, ...], int]] = set()
+    counts = [0] * 80
+    totals = [0] * 14
+    lanes = [0, 0, 0, 0]
+    wild_cards: list[int] = []
+    by_rank: dict[int, list[int]] = {}
     wild = _WILD_AT
     bits = _LANE_BIT
-    totals, lanes = _facts(counts)
-    need = needs[owed[0]]
-    others = tuple(needs[j] for j in owed[1:])
-    one = len(others) == 1
-    for meld in _candidates(held, need, counts, wilds):
-        key = (meld.cards, meld.low)
-        if key in accepted:
-            continue
-        naturals = [c.index for c in meld.cards if not wild[c.index]]
-        spare = wilds - len(meld.cards) + len(naturals)
-        left = room - len(meld.cards)
-        if not others:
-            ok = left >= 1
-        elif one:
-            # one need left: its best placement on the rest decides (as `_bound_with`)
-            t = totals.copy()
-            ln = lanes.copy()
-            for j in naturals:
-                counts[j] -= 1
-                t[j & 15] -= 1
-                if not counts[j]:
-                    ln[(j >> 4) - 1] &= ~bits[j]
-            for j in naturals:
-                counts[j] += 1
-            ok = left - 1 >= others[0].length and _bound_with(t, ln, spare, others)
+    for card in held:
+        i = card.index
+        if wild[i]:
+            wild_cards.append(i)
         else:
-            for j in naturals:
+            counts[i] += 1
+            totals[i & 15] += 1
+            lanes[(i >> 4) - 1] |= bits[i]
+            by_rank.setdefault(i & 15, []).append(i)
+    wilds = len(wild_cards)
+    room = len(held)
+    if not _solve(counts, wilds, wanted, room, (totals, lanes)):
+        return ()
+    need = needs[owed[0]]
+    size = need.length
+    tail = tuple(wild_cards[-(size - 1) :])
+    options: list[tuple[MakeMeld, tuple[int, ...]]] = []
+    if need.kind is MeldKind.SET:
+        for rank in [int(need.rank)] if need.rank is not None else sorted(by_rank):
+            naturals = by_rank.get(rank)
+            if naturals:
+                options.extend(_set_options(seat, rank, tuple(naturals), size, tail))
+    else:
+        for suit in (int(need.suit),) if need.suit is not None else (0, 1, 2, 3):
+            if lanes[suit]:
+                options.extend(_run_options(seat, suit, lanes[suit], size, tail, need.low or 0))
+    others = wanted[1:]
+    left = room - size  # every candidate lays exactly `size` cards
+    out: list[Move] = []
+    if not others:
+        if left >= 1:
+            out.extend(move for move, _ in options)
+    elif len(others) == 1:
+        # one need left: its best placement on the rest decides (as `_bound_with`)
+        if left - 1 >= others[0].length:
+            for move, used in options:
+                t = totals.copy()
+                ln = lanes.copy()
+                for j in used:
+                    counts[j] -= 1
+                    t[j & 15] -= 1
+                    if not counts[j]:
+                        ln[(j >> 4) - 1] &= ~bits[j]
+                for j in used:
+                    counts[j] += 1
+                if _bound_with(t, ln, wilds - size + len(used), others):
+                    out.append(move)
+    else:
+        for move, used in options:
+            for j in used:
                 counts[j] -= 1
-            ok = _solve(counts, spare, others, left)
-            for j in naturals:
+            ok = _solve(counts, wilds - size + len(used), others, left)
+            for j in used:
                 counts[j] += 1
-        if ok:
-            accepted.add(key)
-            out.append(_meld_move(seat, meld))
+            if ok:
+                out.append(move)
     if not out:  # not reached when the search above is right; core's search has the last word
         layout = find_contract(held, Contract(needs=wanted, exact=True, extra_melds=False), RULES, keep=1) or ()
         out.extend(_meld_move(seat, m) for m in layout[:1])
     return tuple(out)
+
+
+def _naturals(meld: Meld) -> tuple[int, ...]:
+    wild = _WILD_AT
+    return tuple(c.index for c in meld.cards if not wild[c.index])
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _set_options(
+    seat: int, rank: int, naturals: tuple[int, ...], size: int, tail: tuple[int, ...]
+) -> tuple[tuple[MakeMeld, tuple[int, ...]], ...]:
+    """Seat `seat`'s sets of `size` of rank number `rank` (`_set_melds` on card indices) as
+    moves, each with the card indices of its naturals."""
+    melds = _set_melds(Rank(rank), _cards_at(naturals), size, _cards_at(tail))
+    return tuple((_meld_move(seat, m), _naturals(m)) for m in melds)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _run_options(
+    seat: int, suit: int, lane: int, size: int, tail: tuple[int, ...], low: int
+) -> tuple[tuple[MakeMeld, tuple[int, ...]], ...]:
+    """Seat `seat`'s runs of `size` in suit number `suit` (`_run_melds` on the held positions
+    `lane`) as moves, each with the card indices of its naturals."""
+    melds = _run_melds(SUITS[suit], lane, size, _cards_at(tail), low)
+    return tuple((_meld_move(seat, m), _naturals(m)) for m in melds)
