@@ -23,12 +23,14 @@ from parlour.bots.tournament import BotRecord, TournamentResult, tournament, wil
 
 if TYPE_CHECKING:
     from parlour.bots.heuristic import HeuristicBot
+    from parlour.bots.ismcts import ISMCTSBot
 
 __all__ = [
     "BOT_NAMES",
     "Bot",
     "BotRecord",
     "HeuristicBot",
+    "ISMCTSBot",
     "Observer",
     "RandomBot",
     "TournamentResult",
@@ -41,9 +43,14 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    """`HeuristicBot` is imported on first use (its rummy rules build a meld engine)."""
+    """`HeuristicBot` and `ISMCTSBot` are imported on first use (the rummy rules build a meld
+    engine; the search brings its inference)."""
     if name == "HeuristicBot":
         from parlour.bots.heuristic import HeuristicBot
 
         return HeuristicBot
+    if name == "ISMCTSBot":
+        from parlour.bots.ismcts import ISMCTSBot
+
+        return ISMCTSBot
     raise AttributeError(f"module 'parlour.bots' has no attribute {name!r}")
