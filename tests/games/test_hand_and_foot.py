@@ -465,9 +465,9 @@ def test_red_three_in_the_pile_is_laid_without_replacement() -> None:
 
 def test_hot_path_caches_match_a_fresh_computation() -> None:
     """The hot path leaves derived facts in a state's caches (the runs of the hand to move; the
-    teams' open melds and books): along random games, each equals what a fresh copy of the
-    state computes, and an equal move object that `legal_moves` did not hand out gives the same
-    next state."""
+    teams' open melds and books; the move list `apply` fills in): along random games, each
+    equals what a fresh copy of the state computes, and an equal move object that
+    `legal_moves` did not hand out gives the same next state."""
     from parlour.games.hand_and_foot import rules
 
     for players, seed in ((4, 3), (2, 5), (6, 8)):

@@ -219,6 +219,16 @@ class State:
 _BUILD: Final = builder(State)
 _SET_SIDES: Final = cached_setter(State, "sides")
 """Hands the parent's `State.sides` to a new state whose melds are the parent's."""
+_SET_LEGAL: Final = cached_setter(State, "legal")
+
+
+def _ready(state: State, sides: tuple[SideFacts, SideFacts]) -> State:
+    """A real state `apply` built, with its derived slots filled: the side facts `sides` (the
+    parent's, or derived afresh from changed melds), then the move list the caller reads next
+    (a first read of an empty cached property costs several times more)."""
+    _SET_SIDES(state, sides)
+    _SET_LEGAL(state, _legal(state, None))
+    return state
 
 
 class SideFacts(NamedTuple):
@@ -244,6 +254,18 @@ def _with_side(
     return (_side_facts(melds), sides[1]) if side == 0 else (sides[0], _side_facts(melds))
 
 
+def _with_natural(
+    sides: tuple[SideFacts, SideFacts], side: int, grown: tuple[Card, ...]
+) -> tuple[SideFacts, SideFacts]:
+    """`sides` after a natural card joined `side`'s meld `grown` (now holding it): the melded
+    ranks and the room for wilds stay (a natural adds no wild), only a canasta may be new."""
+    facts = sides[side]
+    if facts.canasta or len(grown) < CANASTA_SIZE:
+        return sides
+    facts = SideFacts(True, facts.melded, facts.adds)
+    return (facts, sides[1]) if side == 0 else (sides[0], facts)
+
+
 def _side_facts(melds: tuple[tuple[Card, ...], ...]) -> SideFacts:
     rank_of, wild = _RANK_INT, _IS_WILD
     canasta = False
@@ -263,12 +285,11 @@ _FIELDS: Final = tuple(f.name for f in attrs.fields(State))
 
 
 def _next(state: State, events: tuple[Event, ...], **changes: object) -> State:
-    """`state` with `changes` and `events`, built without the attrs initializer."""
+    """`state` with `changes` and `events`, built without the attrs initializer (never with
+    changed melds: the parent's side facts are handed on)."""
     changes["events"] = events
     after = _BUILD(*[changes[n] if n in changes else getattr(state, n) for n in _FIELDS])
-    if "melds" not in changes:
-        _SET_SIDES(after, state.sides)
-    return after
+    return _ready(after, state.sides)
 
 
 def _hands_seen(state: object, viewer: int | None, owner: int | None) -> bool:
@@ -318,6 +339,8 @@ def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
     pile (onto the side's meld, with a natural pair, with a natural and a wild), end hand.
     PLAY: ask partner, new melds by rank, additions by meld, discards in hand order, end hand.
     ANSWER: answer yes, answer no."""
+    if player is None:
+        return state.legal  # what moves_for returns for every seat, without the call
     return moves_for(state, player, PLAYERS, state.legal)
 
 
@@ -820,12 +843,14 @@ def _legal_play(state: State) -> tuple[Move, ...]:
         i = c.index
         r = rank_of[i]
         group = groups[r]
-        group.append(c)
-        if len(group) > 1:
+        if group:  # a second card of the rank or more
+            group.append(c)
             if len(group) == 2:
                 several.append(r)
             if i == last:  # identical cards (two packs, side by side) give one discard
                 continue
+        else:
+            group.append(c)
         discards.append(row[i])
         last = i
     jokers, twos, blacks = groups[14], groups[2], groups[3]
@@ -1009,13 +1034,19 @@ def _apply(state: State, move: Move) -> State:
 def _apply_meld_move(state: State, move: Meld) -> State:
     p, cards = move.player, move.cards
     melds = _with_meld(state.melds[p & 1], cards)
-    return _apply_meld(state, p, cards, melds, (Event(EventKind.MELDS, player=p, cards=cards),))
+    sides = _with_side(state.sides, p & 1, melds)
+    return _apply_meld(state, p, cards, melds, (Event(EventKind.MELDS, player=p, cards=cards),), sides)
 
 
 def _apply_add(state: State, move: AddCard) -> State:
-    p, card = move.player, move.card
-    melds = _onto(state.melds[p & 1], card, move.onto)
-    return _apply_meld(state, p, (card,), melds, ADD_EVENTS[p][card.index])
+    p, card, onto = move.player, move.card, move.onto
+    side = p & 1
+    melds = _onto(state.melds[side], card, onto)
+    if card.rank is onto:
+        sides = _with_natural(state.sides, side, melds[_meld_index(melds, onto)])
+    else:
+        sides = _with_side(state.sides, side, melds)
+    return _apply_meld(state, p, (card,), melds, ADD_EVENTS[p][card.index], sides)
 
 
 def _apply_ask(state: State, move: AskPartner) -> State:
@@ -1072,8 +1103,7 @@ def _apply_draw(state: State, move: DrawStock) -> State:
         state.options, state.hand, state.rng, None, told, state.dealer, _PLAY, p, tuple(hands), stock,
         state.pile, (), state.frozen, state.melds, threes, state.opened, _LAST if ran_out else _FRESH, state.scores,
     )  # fmt: skip
-    _SET_SIDES(after, state.sides)
-    return after
+    return _ready(after, state.sides)
 
 
 def _apply_take(state: State, move: TakePile) -> State:
@@ -1117,13 +1147,22 @@ def _apply_take(state: State, move: TakePile) -> State:
         state.options, state.hand, state.rng, None, events, state.dealer, _PLAY, p, tuple(hands), state.stock, (),
         taken, False, both, threes, opened, turn, state.scores,
     )  # fmt: skip
-    _SET_SIDES(after, _with_side(state.sides, side, melds))
-    return after
+    if cards:
+        sides = _with_side(state.sides, side, melds)
+    else:  # the top card joined the meld of its rank
+        sides = _with_natural(state.sides, side, melds[_meld_index(melds, top.rank)])
+    return _ready(after, sides)
 
 
 def _apply_meld(
-    state: State, p: int, cards: tuple[Card, ...], melds: tuple[tuple[Card, ...], ...], events: tuple[Event, ...]
+    state: State,
+    p: int,
+    cards: tuple[Card, ...],
+    melds: tuple[tuple[Card, ...], ...],
+    events: tuple[Event, ...],
+    sides: tuple[SideFacts, SideFacts],
 ) -> State:
+    """The player lays `cards` from the hand, making the side's `melds` (facts `sides`)."""
     side = p & 1
     hand = _remove(state.hands[p], cards)
     turn = state.turn
@@ -1147,11 +1186,10 @@ def _apply_meld(
         state.options, state.hand, state.rng, None, events, state.dealer, state.phase, p, tuple(hands), state.stock,
         state.pile, taken, state.frozen, both, state.red_threes, opened, turn, state.scores,
     )  # fmt: skip
-    _SET_SIDES(after, _with_side(state.sides, side, melds))
-    turn_opened = turn.opened
     if not hand and not taken:
-        return _end_hand(after, side, (*events, Event(EventKind.GOES_OUT, player=p)), concealed=turn_opened)
-    return after
+        _SET_SIDES(after, sides)
+        return _end_hand(after, side, (*events, Event(EventKind.GOES_OUT, player=p)), concealed=turn.opened)
+    return _ready(after, sides)
 
 
 def _apply_discard(state: State, move: Discard) -> State:
@@ -1168,12 +1206,15 @@ def _apply_discard(state: State, move: Discard) -> State:
         tuple(hands), state.stock, (*state.pile, card), (), state.frozen or _IS_WILD[card.index], state.melds,
         state.red_threes, state.opened, _FRESH, state.scores,
     )  # fmt: skip
-    _SET_SIDES(after, state.sides)
     if not hand:
+        _SET_SIDES(after, state.sides)
         return _end_hand(after, side, (*told, Event(EventKind.GOES_OUT, player=p)), concealed=state.turn_opened)
-    if not after.stock and not _take_options(after, after.player):
-        return _end_hand(after, None, (*told, Event(EventKind.NOTE, label="the stock is gone and the pile is not taken")))
-    return after
+    if not after.stock:
+        _SET_SIDES(after, state.sides)
+        if not _take_options(after, after.player):
+            note = Event(EventKind.NOTE, label="the stock is gone and the pile is not taken")
+            return _end_hand(after, None, (*told, note))
+    return _ready(after, state.sides)
 
 
 
@@ -1221,8 +1262,7 @@ def _deal(
         options, number, rng, None, (*events, *told), dealer, Phase.DRAW, first, tuple(hands), stock, tuple(pile),
         (), len(pile) > 1, ((), ()), (threes[0], threes[1]), (False, False), _FRESH, points,
     )  # fmt: skip
-    _SET_SIDES(dealt_state, _NO_MELDS)
-    return dealt_state
+    return _ready(dealt_state, _NO_MELDS)
 
 
 def hand_points(state: State, went_out: int | None, *, concealed: bool = False) -> tuple[int, int]:

@@ -166,6 +166,7 @@ _build: Final = builder(State)
 _FILL_RUNS: Final = cached_setter(State, "_runs")
 _FILL_TEAMS: Final = cached_setter(State, "_teams")
 """Fills a cached property's slot (what `cached_property` itself does on a first read)."""
+_FILL_LEGAL: Final = cached_setter(State, "legal")
 _RUN_SLOTS: Final = 16
 """Rank numbers of `_RANK_OF`: 1-14, and 15 for red 3s."""
 _MINIMUMS: Final = MINIMUM_MELDS
@@ -177,6 +178,14 @@ _DRAW_ONLY: Final = tuple((draw,) for draw in _DRAWS)
 _DRAW_OR_PILE: Final = tuple((draw, pile) for draw, pile in zip(_DRAWS, _PILES))
 _MELDABLE: Final = tuple(_KIND[16 + rank] == _NATURAL for rank in range(16))  # 16 + rank: a club
 """Per rank number of `_RANK_OF`: a natural meld may be made of it (A, 4-K; not 3s, wilds)."""
+
+
+def _ready(state: State) -> State:
+    """A real state the play loop built (its team facts filled), with its move list filled in
+    too: the caller reads it next, and a first read of an empty cached property costs several
+    times more than filling the slot."""
+    _FILL_LEGAL(state, _legal(state, None))
+    return state
 
 
 # Public API ----------------------------------------------------------------------------------
@@ -836,7 +845,7 @@ def _apply_draw(state: State, move: Draw) -> State:
             s.feet, stock, s.discards, s.melds, s.red_threes, s.opened, s.took_back, s.points, (said,),
         )
     _FILL_TEAMS(out, s._teams)
-    return out
+    return _ready(out)
 
 
 def _apply_pile(state: State, move: TakePile) -> State:
@@ -918,7 +927,7 @@ def _apply_meld(state: State, seat: int, cards: tuple[Card, ...], onto: Rank | N
     )
     _FILL_TEAMS(out, replace_at(s._teams, team, _facts_after(s._teams[team], melds, i)))
     if held:
-        return out
+        return _ready(out)
     if not state.feet[seat]:
         return _end_round(out, seat)
     return _emptied_by_melding(out, seat)
@@ -974,7 +983,7 @@ def _apply_discard(state: State, seat: int, cards: tuple[Card, ...]) -> State:
         s.melds, s.red_threes, s.opened, False, s.points, (*events, _TO_PLAY[turn]),
     )
     _FILL_TEAMS(out, s._teams)
-    return out
+    return _ready(out)
 
 
 _DISCARD_EVENTS: Final = seat_card_table(
