@@ -73,6 +73,13 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+"""The phases the hot paths test and set, bound once (an enum member read through its class
+costs several global reads on Python 3.11)."""
+
+
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. Hands are in display order; `stock[0]` is its top, `discards[-1]` the top
@@ -127,6 +134,16 @@ ZONES: Final = (
 )
 
 _build: Final = builder(State)
+"""Builds a state as it is (the states a deal's end scores and leaves behind)."""
+
+
+def _real_legal(state: State) -> tuple[Move, ...]:
+    return _legal(state, None)
+
+
+_build_live: Final = builder(State, cached={"legal": _real_legal})
+"""Builds a real state that play goes on from with its legal moves filled at once: they are
+always read next, and filling the slot while building costs less than a first read."""
 
 
 # Public API ----------------------------------------------------------------------------------
@@ -158,6 +175,8 @@ def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
     """Draw: `take`, `push`. Play: the freed wild's places (after a swap) or the contract melds
     (while laying it); otherwise new melds, lay-offs (meld by meld), swaps, then discards in
     hand order."""
+    if player is None:
+        return state.legal
     return moves_for(state, player, len(state.hands), state.legal)
 
 
@@ -318,12 +337,12 @@ def _deal(
 
 def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return ()
     seat = state.turn
     if only is not None and only != seat:
         return ()
-    if phase is Phase.DRAW:
+    if phase is _DRAW:
         if len(state.stock) + len(state.discards) >= 3:
             return _TAKE_OR_PUSH[seat]
         return _TAKE_ONLY[seat]
@@ -457,8 +476,8 @@ def _apply(state: State, move: Move) -> State:
 def _apply_take(state: State, seat: int) -> State:
     s = state
     top = s.discards[-1]
-    return _build(
-        s.options, s.hand, s.rng, None, (_TAKE_EVENTS[seat][top.index],), Phase.PLAY,
+    return _build_live(
+        s.options, s.hand, s.rng, None, (_TAKE_EVENTS[seat][top.index],), _PLAY,
         s.dealer, seat, s.turns, s.hands, s.stock, s.discards[:-1], s.table, s.owners, s.wants, s.opened, (), top, None,
         s.points,
     )
@@ -479,8 +498,8 @@ def _apply_push(state: State, seat: int) -> State:
     hands[left] = _insert(_insert(hands[left], top), given)
     hands[seat] = _insert(hands[seat], drawn)
     events += [_GIVE_EVENTS[seat][top.index], _RECEIVE_EVENTS[left][given.index], _DRAW_EVENTS[seat][drawn.index]]
-    return _build(
-        s.options, s.hand, rng, None, tuple(events), Phase.PLAY, s.dealer, seat, s.turns, tuple(hands), stock[2:],
+    return _build_live(
+        s.options, s.hand, rng, None, tuple(events), _PLAY, s.dealer, seat, s.turns, tuple(hands), stock[2:],
         discards[:-1], s.table, s.owners, s.wants, s.opened, (), None, None, s.points,
     )
 
@@ -525,12 +544,13 @@ def _after_play(
     if owed_now is not None:
         owed = owed_now
     s = state
-    out = _build(
-        s.options, s.hand, s.rng, None, tuple(events), Phase.PLAY, s.dealer, seat, s.turns,
+    ended = not held and taken is None and owed is None
+    out = (_build if ended else _build_live)(
+        s.options, s.hand, s.rng, None, tuple(events), _PLAY, s.dealer, seat, s.turns,
         replace_at(s.hands, seat, held), s.stock, s.discards, table, owners, wants, opened or s.opened, needs_left, taken,
         owed, s.points,
     )
-    if not held and taken is None and owed is None:
+    if ended:
         return _end_deal(out, seat)
     return out
 
@@ -629,8 +649,8 @@ def _apply_discard(state: State, seat: int, card: Card) -> State:
             discards, s.table, s.owners, s.wants, s.opened, (), None, None, s.points,
         )
         return _end_deal(out, None if held else seat)
-    return _build(
-        s.options, s.hand, s.rng, None, _DISCARD_TURNS[seat][card.index], Phase.DRAW, s.dealer, (seat + 1) % 4,
+    return _build_live(
+        s.options, s.hand, s.rng, None, _DISCARD_TURNS[seat][card.index], _DRAW, s.dealer, (seat + 1) % 4,
         turns, hands, s.stock, discards, s.table, s.owners, s.wants, s.opened, (), None, None, s.points,
     )
 

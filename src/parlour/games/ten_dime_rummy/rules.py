@@ -89,6 +89,13 @@ class Phase(enum.Enum):
     OVER = 4
 
 
+_P_DRAW: Final = Phase.DRAW
+_P_BUY: Final = Phase.BUY
+_P_PLAY: Final = Phase.PLAY
+"""The phases the hot paths test and set, bound once (an enum member read through its class
+costs several global reads on Python 3.11)."""
+
+
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. Hands are sorted; `stock[0]` is the top card, `discards[-1]` the top discard."""
@@ -457,15 +464,15 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     p = state.player
     if only is not None and only != p:
         return ()
-    match state.phase:
-        case Phase.DRAW:
-            if state.dimes[p] and state.discards:
-                return (_DRAW[p], _BUY[p][state.discards[-1].index])
-            return (_DRAW[p],)
-        case Phase.BUY:
-            return (_BUY[p][state.discards[-1].index], _PASS[p])
-        case Phase.PLAY:
-            return _legal_play(state, p)
+    phase = state.phase
+    if phase is _P_DRAW:
+        if state.dimes[p] and state.discards:
+            return (_DRAW[p], _BUY[p][state.discards[-1].index])
+        return (_DRAW[p],)
+    if phase is _P_BUY:
+        return (_BUY[p][state.discards[-1].index], _PASS[p])
+    if phase is _P_PLAY:
+        return _legal_play(state, p)
     return ()
 
 
@@ -775,7 +782,7 @@ def _apply_draw(state: State, move: DrawStock) -> State:
     card = state.stock[0]
     hands = replace_at(state.hands, p, _insert(state.hands[p], card))
     asked = _window_seat(state, p, p)
-    phase, player = (Phase.PLAY, p) if asked is None else (Phase.BUY, asked)
+    phase, player = (_P_PLAY, p) if asked is None else (_P_BUY, asked)
     new = _BUILD(
         state.options, state.hand, state.rng, None, _DRAW_EVENTS[p][card.index], state.dealer, phase, player, p,
         hands, state.stock[1:], state.discards, (), state.table, state.made, state.dimes, state.pot, state.turns,
@@ -788,7 +795,7 @@ def _apply_buy(state: State, move: Buy) -> State:
     p = move.player
     card = state.discards[-1]
     o = state.options
-    own_turn = state.phase is Phase.DRAW
+    own_turn = state.phase is _P_DRAW
     need = o.buy_extra_cards + (1 if own_turn and not o.buy_replaces_draw else 0)
     assert state.rng is not None
     # In turn the card stays in sight, held apart; out of turn it joins a hidden hand (the
@@ -812,7 +819,7 @@ def _apply_buy(state: State, move: Buy) -> State:
     else:
         held = _insert(held, card)
     new = _BUILD(
-        o, state.hand, rng, None, events, state.dealer, Phase.PLAY, state.turn, state.turn,
+        o, state.hand, rng, None, events, state.dealer, _P_PLAY, state.turn, state.turn,
         replace_at(state.hands, p, held), stock[len(extra) :], pile, taken, state.table, state.made,
         replace_at(state.dimes, p, state.dimes[p] - 1), state.pot + 1, state.turns, state.scores,
     )  # fmt: skip
@@ -822,7 +829,7 @@ def _apply_buy(state: State, move: Buy) -> State:
 def _apply_pass(state: State, move: Pass) -> State:
     t = state.turn
     asked = _window_seat(state, t, move.player)
-    phase, player = (Phase.PLAY, t) if asked is None else (Phase.BUY, asked)
+    phase, player = (_P_PLAY, t) if asked is None else (_P_BUY, asked)
     new = _BUILD(
         state.options, state.hand, state.rng, None, _PASS_EVENTS[move.player], state.dealer, phase, player, t,
         state.hands, state.stock, state.discards, state.taken, state.table, state.made, state.dimes, state.pot,
@@ -864,7 +871,7 @@ def _after_play(
     """The state after a meld or lay-off by `p` of the cards `played` (the round ends when it
     played its last card)."""
     new = _BUILD(
-        state.options, state.hand, state.rng, None, events, state.dealer, Phase.PLAY, p, p,
+        state.options, state.hand, state.rng, None, events, state.dealer, _P_PLAY, p, p,
         replace_at(state.hands, p, hand), state.stock, state.discards, taken, table, made, state.dimes,
         state.pot, state.turns, state.scores,
     )  # fmt: skip
@@ -957,7 +964,7 @@ def _apply_discard(state: State, move: Discard) -> State:
         events = (*events, *refill.events)
     nxt = (p + 1) % n
     new = _BUILD(
-        state.options, state.hand, rng, None, events, state.dealer, Phase.DRAW, nxt, nxt, hands, stock, pile, (),
+        state.options, state.hand, rng, None, events, state.dealer, _P_DRAW, nxt, nxt, hands, stock, pile, (),
         state.table, state.made, state.dimes, state.pot, state.turns + 1, state.scores,
     )  # fmt: skip
     return _carry(new, state)
