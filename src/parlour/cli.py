@@ -163,7 +163,7 @@ def bot_specs(text: str | None, players: int, person: int | None = None) -> tupl
     given = tuple(part.strip() for part in text.split(","))
     if any(not part for part in given):
         raise UsageError(f"--bots is a bot name or a comma list of them, not {text!r}")
-    for spec in set(given):
+    for spec in dict.fromkeys(given):  # in the order given, so the first unknown name is named
         try:
             make_bot(spec, seed=0)
         except ValueError as exc:

@@ -388,7 +388,7 @@ def _table(
             raise ValueError(f"players={players!r}, but {len(specs)} bots were given: one bot per seat")
         if len(specs) not in allowed:
             raise ValueError(f"{spec.name} is played by {counts} players: give one bot per seat, not {len(specs)}")
-    for text in set(specs):
+    for text in dict.fromkeys(specs):
         if not isinstance(text, str):
             raise ValueError(f"a bot is named by a spec such as 'random' or 'ismcts:500', not {text!r}")
         make_bot(text, 0)  # an unknown name or strength raises ValueError now, not in a worker

@@ -200,7 +200,7 @@ def tournament(
         raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
     if hands not in (None, 1):
         raise ValueError(f"hands may be None (whole games) or 1 (the first hand only), not {hands!r}")
-    for name in set(specs):
+    for name in dict.fromkeys(specs):
         make_bot(name, seed=0)  # refuses an unknown spec before any game is played
     seats = spec.default_players if players is None else players
     chosen = options if options is not None else (spec.quick if quick else None)
