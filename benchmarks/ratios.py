@@ -5,7 +5,8 @@ game is running and a single run can move a game's time by half. This script che
 per-move bounds instead: each round plays every game's quick random games in turn with the
 baseline's, timed in CPU time (``time.process_time``), and each game keeps its best round; the
 ratio is that best over the baseline's best. Interleaving spreads any burst over every game, and
-the best of several rounds drops it.
+the best of several rounds drops it. Every round deals fresh seeds, so a cache that only pays off
+when the same deals come round again buys nothing here.
 
     .venv/bin/python benchmarks/ratios.py hearts              # every game against Hearts
     .venv/bin/python benchmarks/ratios.py gin_rummy canasta   # one game against Gin Rummy
@@ -28,11 +29,12 @@ ROUND_SECONDS = 0.3
 """Each game plays enough seeds to take at least this much CPU time per round."""
 
 
-def _moves(name: str, games: int) -> int:
-    """Plays the quick random games of seeds 1..`games`; returns their moves."""
+def _moves(name: str, games: int, first: int = 1) -> int:
+    """Plays the quick random games of seeds `first`.. (`games` of them); returns their moves."""
     spec = parlour.game(name)
     options = spec.quick if spec.quick is not None else spec.options_type()
-    return sum(playout(spec, options, seed, random.Random(seed))[1] for seed in range(1, games + 1))
+    seeds = range(first, first + games)
+    return sum(playout(spec, options, seed, random.Random(seed))[1] for seed in seeds)
 
 
 def _games_for(name: str) -> int:
@@ -51,11 +53,11 @@ def best_microseconds(names: Sequence[str]) -> dict[str, float]:
     """The best CPU µs per move of each game over `ROUNDS` interleaved rounds."""
     sizes = {name: _games_for(name) for name in names}
     best = dict.fromkeys(names, float("inf"))
-    for _ in range(ROUNDS):
+    for round_ in range(ROUNDS):
         for name in names:
             gc.collect()
             start = time.process_time()
-            moves = _moves(name, sizes[name])
+            moves = _moves(name, sizes[name], first=1 + (round_ + 1) * sizes[name])
             best[name] = min(best[name], (time.process_time() - start) / moves * 1e6)
     return best
 
