@@ -8,11 +8,11 @@ import random
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 import pytest
-from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
+from open_spiel.python.algorithms import cfr, exploitability, get_all_states, mcts  # type: ignore[import-untyped]
 
 import parlour
 from parlour.adapters.match import Match
-from parlour.adapters.openspiel import ParlourGame, load, short_name
+from parlour.adapters.openspiel import ParlourGame, Recall, load, short_name
 
 WHOLE_GAMES = os.environ.get("PARLOUR_SWEEP_FULL", "") == "1"
 """`make test-thorough` plays every game's random simulations to the end."""
@@ -97,3 +97,50 @@ def test_bad_parameters_are_refused() -> None:
         load("hearts", options="fast")
     with pytest.raises(ValueError, match="hearts is played by 4 players, not 3"):
         load("hearts", players=3)
+
+
+SMALL_GAME: dict[str, object] = {"players": 2, "options": "slapjack(max_flips=3)", "seed": 3}
+"""A whole game small enough to solve: two-handed Slapjack stopped after three cards turned (84
+decision states from one deal)."""
+
+
+def test_openspiel_cfr_solves_a_small_parlour_game() -> None:
+    """OpenSpiel's CFR on a whole (small) parlour game: its tables are keyed by the information
+    states, and the exploitability of its average policy falls as it runs (values exact for
+    this deal: CFR is deterministic)."""
+    game = load("slapjack", **SMALL_GAME)  # type: ignore[arg-type]
+    solver = cfr.CFRSolver(game)
+    conv = {}
+    for iteration in range(1, 17):
+        solver.evaluate_and_update_policy()
+        if iteration in (1, 4, 16):
+            conv[iteration] = exploitability.nash_conv(game, solver.average_policy())
+    assert conv == pytest.approx({1: 0.75, 4: 0.1875, 16: 0.046875})
+    assert len(solver.average_policy().state_lookup) == 84
+
+
+def test_information_states_key_what_the_player_has_seen() -> None:
+    """Over every decision of the small game: one information state, one set of legal actions;
+    a player's string changes with what it saw (its own moves included) and never with what it
+    cannot see."""
+    game = load("slapjack", **SMALL_GAME)  # type: ignore[arg-type]
+    states = get_all_states.get_all_states(game, depth_limit=-1, include_terminals=False, include_chance_states=False)
+    actions: dict[str, list[int]] = {}
+    for state in states.values():
+        player = state.current_player()
+        key = state.information_state_string(player)
+        assert actions.setdefault(key, state.legal_actions()) == state.legal_actions()
+    assert len(actions) == len(states) == 84  # Slapjack's moves are all seen by both seats
+    root = game.new_initial_state()
+    moved = root.child(root.legal_actions()[0])
+    assert all(moved.information_state_string(p) != root.information_state_string(p) for p in (0, 1))
+    passing = load("hearts", seed=4).new_initial_state()
+    first, second = (passing.child(a) for a in passing.legal_actions()[:2])  # seat 0 passes one card or another
+    assert first.information_state_string(0) != second.information_state_string(0)
+    assert all(first.information_state_string(p) == second.information_state_string(p) for p in (1, 2, 3))
+    hearts = parlour.game("hearts")
+    dealt = hearts.new_game(seed=4)
+    reshuffled = hearts.shuffle_unseen(dealt, 0, 99)
+    assert hearts.view(reshuffled, 0) == hearts.view(dealt, 0) and hearts.view(reshuffled, 1) != hearts.view(dealt, 1)
+    assert Recall.of(reshuffled).digest(hearts, 0) == Recall.of(dealt).digest(hearts, 0)
+    assert Recall.of(reshuffled).digest(hearts, 1) != Recall.of(dealt).digest(hearts, 1)

@@ -8,6 +8,15 @@ the vectors of `parlour.adapters.observations`, from the player's view only, and
 ``observation_string`` is `game.render` of that view. Returns come at the end: 1 for each winner,
 0 for the others.
 
+The games have perfect recall: ``information_state_string(player)`` stands for everything the
+player has seen since the deal, that is its view after every move so far (each view carries the
+events of the move that led to it, redacted for the player) and the tokens it has spelled of
+the move in progress. The views are chained into a digest as the game goes on, so the string
+stays short and costs one view per seat and move, however long the game. Two histories get the
+same string exactly when the player saw the same things (up to a digest collision), which is
+what CFR and the other information-state algorithms key their tables by. There is no
+information-state tensor (a fixed-size encoding of a whole history).
+
 Parameters: ``players`` (the game's usual count by default), ``options`` (empty for the
 defaults, ``quick`` for a short match, a preset's name, or text such as
 ``hearts(passing=left)``), ``seed`` and ``max_moves`` (above 0: the game stops after that many
@@ -27,6 +36,7 @@ game from it (the draws later in the game included), so a run is reproducible.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Mapping
 from typing import ClassVar
@@ -41,10 +51,11 @@ except ImportError as exc:  # pragma: no cover - the extra is not installed
 import parlour
 from parlour.adapters.match import Match, resolve_options
 from parlour.adapters.observations import PREFIX_SLOTS
-from parlour.core.game import Game, GameOptions
+from parlour.core.game import Game, GameOptions, GameState
 from parlour.core.rng import MAX_SEED
+from parlour.core.serialize import encode_value
 
-__all__ = ["ParlourGame", "ParlourObserver", "ParlourState", "load", "register", "short_name"]
+__all__ = ["ParlourGame", "ParlourObserver", "ParlourState", "Recall", "load", "register", "short_name"]
 
 _NO_SEED = -1
 
@@ -86,7 +97,7 @@ def _game_type(game: Game) -> pyspiel.GameType:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(game.players),
         min_num_players=min(game.players),
-        provides_information_state_string=False,
+        provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
@@ -137,10 +148,11 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]
         return self.sample.replaced(state)
 
     def make_py_observer(self, iig_obs_type: object = None, params: Mapping[str, object] | None = None) -> ParlourObserver:
-        """The observer of the player's view (the only observation these games give)."""
+        """The observer of the player's view, or of its whole history when `iig_obs_type` asks
+        for perfect recall (the information state)."""
         if params:
             raise ValueError(f"parlour observers take no parameters, not {dict(params)!r}")
-        return ParlourObserver(self.observation_size)
+        return ParlourObserver(self.observation_size, recall=bool(getattr(iig_obs_type, "perfect_recall", False)))
 
 
 class ParlourState(pyspiel.State):  # type: ignore[misc]
@@ -149,6 +161,7 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: ParlourGame) -> None:
         super().__init__(game)
         self._match: Match | None = None
+        self._recall: Recall | None = None
 
     @property
     def match(self) -> Match:
@@ -170,7 +183,23 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
         return list(self.match.choice.tokens)
 
     def _apply_action(self, action: int) -> None:
-        self._match = self.match.pick(int(action))
+        before, recall = self.match, self.recall
+        self._match = after = before.pick(int(action))
+        if after.state is not before.state:
+            self._recall = recall.after(after.state)
+
+    @property
+    def recall(self) -> Recall:
+        """What every seat has seen since the deal (for the information state)."""
+        if self._recall is None:
+            self._recall = Recall.of(self.match.state)
+        return self._recall
+
+    def information_state(self, player: int) -> str:
+        """The information state string of `player` (see the module's text)."""
+        match = self.match
+        spelled = match.choice.prefix if match.choice is not None and player == match.seat else ()
+        return f"p{player} {self.recall.digest(match.game, player)} {' '.join(map(str, spelled))}".rstrip()
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.match.vocabulary.name_of(int(action))
@@ -186,16 +215,62 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
         return game.render(game.view(self.match.state, None))
 
 
-class ParlourObserver:
-    """Fills `tensor` with a player's observation vector (OpenSpiel's Python observer)."""
+class Recall:
+    """What each seat has seen from the deal to one state: a link per real state, each with the
+    one before it, and each seat's digest of its views so far, made when first asked for.
+    Immutable in what it says (the digests are a cache), so clones share it."""
 
-    def __init__(self, size: int) -> None:
+    __slots__ = ("before", "digests", "state")
+
+    def __init__(self, state: GameState, before: Recall | None) -> None:
+        self.state = state
+        self.before = before
+        self.digests: dict[int, str] = {}
+
+    @classmethod
+    def of(cls, state: GameState) -> Recall:
+        """The recall of a state just dealt."""
+        return cls(state, None)
+
+    def after(self, state: GameState) -> Recall:
+        """The recall once a move has led to `state`."""
+        return Recall(state, self)
+
+    def digest(self, game: Game, seat: int) -> str:
+        """A digest of `seat`'s views of every state from the deal to this one."""
+        known = self.digests.get(seat)
+        if known is None:
+            pending: list[Recall] = []
+            link: Recall | None = self
+            while link is not None and seat not in link.digests:
+                pending.append(link)
+                link = link.before
+            known = "" if link is None else link.digests[seat]
+            for link in reversed(pending):
+                view = encode_value(game.view(link.state, seat))
+                known = hashlib.blake2b(f"{known}|{view}".encode(), digest_size=16).hexdigest()
+                link.digests[seat] = known
+        return known
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Recall:
+        """Shared by clones (as the match is)."""
+        return self
+
+
+class ParlourObserver:
+    """Fills `tensor` with a player's observation vector (OpenSpiel's Python observer); with
+    `recall`, its string is the player's information state rather than its current view."""
+
+    def __init__(self, size: int, *, recall: bool = False) -> None:
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
+        self.recall = recall
 
     def set_from(self, state: ParlourState, player: int) -> None:
         self.tensor[:] = state.match.observe(player)
 
     def string_from(self, state: ParlourState, player: int) -> str:
+        if self.recall:
+            return state.information_state(player)
         game = state.match.game
         return game.render(game.view(state.match.state, player))
