@@ -60,6 +60,16 @@ EXPLORATION: Final = 0.7
 MAST: Final = 0.0
 """The chance that a playout move is MAST's favourite (the legal move with the best mean outcome
 in this search so far) rather than a uniformly random one."""
+GUIDANCE: Final = 0.9
+"""The chance that a playout move comes from the game's playout policy (`GameSpec.playout`), in
+games that export one, rather than from the uniform (or MAST) choice."""
+BIAS: Final = 2.0
+"""The progressive bias toward the move the game's playout policy prefers, in games that export
+one: in the tree walk that move's UCB1 value gains ``BIAS / visits``, so the search keeps to the
+policy's move unless its iterations show a better one."""
+HORIZON: Final = 8
+"""Playout moves (after the tree walk) before the playout stops and is scored by the game's
+evaluation (`GameSpec.evaluate`), in games that export one; the others play to the hand's end."""
 MAX_PLIES: Final = 300
 """Moves per iteration (tree walk and random playout) before it is scored where it stands."""
 
@@ -83,6 +93,9 @@ class ISMCTSBot:
         exploration: float = EXPLORATION,
         max_plies: int = MAX_PLIES,
         mast: float = MAST,
+        guidance: float = GUIDANCE,
+        bias: float = BIAS,
+        horizon: int = HORIZON,
     ) -> None:
         if iterations is None and time_limit is None:
             raise ValueError("ISMCTS needs a budget: iterations, time_limit or both")
@@ -94,6 +107,12 @@ class ISMCTSBot:
             raise ValueError(f"exploration must be a number of at least 0, not {exploration!r}")
         if not (_is_number(mast) and 0 <= mast <= 1):
             raise ValueError(f"mast must be a chance from 0 to 1, not {mast!r}")
+        if not (_is_number(guidance) and 0 <= guidance <= 1):
+            raise ValueError(f"guidance must be a chance from 0 to 1, not {guidance!r}")
+        if not (_is_number(bias) and bias >= 0):
+            raise ValueError(f"bias must be a number of at least 0, not {bias!r}")
+        if type(horizon) is not int or horizon < 0:
+            raise ValueError(f"horizon must be a whole number of at least 0, not {horizon!r}")
         if type(max_plies) is not int or max_plies < 1:
             raise ValueError(f"max_plies must be a whole number of at least 1, not {max_plies!r}")
         self.seed = seed
@@ -108,6 +127,13 @@ class ISMCTSBot:
         """Moves per iteration before it is scored where it stands."""
         self.mast = float(mast)
         """The chance that a playout move is MAST's favourite (0: uniform playouts)."""
+        self.guidance = float(guidance)
+        """The chance that a playout move is the game's own playout move (`GameSpec.playout`),
+        where the game has one (0: uniform playouts everywhere)."""
+        self.bias = float(bias)
+        """The progressive bias toward the game's playout move in the tree (0: none)."""
+        self.horizon = horizon
+        """Playout moves before a game with an evaluation (`GameSpec.evaluate`) is scored."""
         self._random = random.Random(seed)
         self._facts: dict[int, CardFacts] = {}
 
@@ -139,7 +165,9 @@ class ISMCTSBot:
             return moves[0]
         facts = self._facts.get(player)
         allowed = facts.allowed if facts is not None and facts.describes(game, view) else None
-        search = _Search(game, view, player, rng, self.exploration, self.max_plies, self.mast, allowed)
+        search = _Search(
+            game, view, player, rng, self.exploration, self.max_plies, self.mast, self.guidance, self.bias, self.horizon, allowed
+        )
         deadline = math.inf if self.time_limit is None else time.perf_counter() + self.time_limit
         budget = self.iterations or math.inf
         done = 0
@@ -197,6 +225,9 @@ class _Search:
         exploration: float,
         max_plies: int,
         greedy: float,
+        guidance: float,
+        bias: float,
+        horizon: int,
         allowed: CardAllowed | None,
     ) -> None:
         self.game = game
@@ -206,6 +237,9 @@ class _Search:
         self.exploration = exploration
         self.max_plies = max_plies
         self.greedy = greedy
+        self.guidance = guidance
+        self.bias = bias
+        self.horizon = horizon
         self.history: dict[GameMove, _Node] = {}
         """MAST's statistics: every move played in any iteration, by move."""
         self.allowed = allowed
@@ -213,6 +247,8 @@ class _Search:
         self.spread = 0.0
         self.start = game.scores(view)
         self.hand = view.hand
+        self.to_end = game.playout_to_end
+        """Playouts go on past the hand's end (`GameSpec.playout_to_end`)."""
         self.sign = -1 if game.low_score_wins else 1
 
     def iterate(self) -> None:
@@ -223,29 +259,39 @@ class _Search:
         node = root
         path: list[_Node] = []
         played: list[GameMove] = []
-        while not is_over(state) and state.hand == hand and len(played) < max_plies:
+        policy = game.playout
+        to_end = self.to_end
+        while not is_over(state) and (to_end or state.hand == hand) and len(played) < max_plies:
             seat = self.player if node is root else min(to_act(state))
             moves = _moves_of(game, state, seat)
+            preferred = policy(state, moves, rng) if policy is not None and len(moves) > 1 else None
             children = node.children
             untried = [move for move in moves if move not in children]
             if untried:
-                move = untried[rng.randrange(len(untried))]
+                move = preferred if preferred in untried else untried[rng.randrange(len(untried))]
                 node = children[move] = _Node(seat)
             else:
-                move, node = self._select(moves, children)
+                move, node = self._select(moves, children, preferred)
             state = apply(state, move)
             played.append(move)
             path.append(node)
             if untried:
                 break
         uniform, favourite, greedy = rng.random, self._favourite, self.greedy
-        while not is_over(state) and state.hand == hand and len(played) < max_plies:
+        guidance = self.guidance
+        evaluate = game.evaluate
+        last = min(max_plies, len(played) + self.horizon) if evaluate is not None else max_plies
+        while not is_over(state) and (to_end or state.hand == hand) and len(played) < last:
             acting = to_act(state)
             moves = legal_moves(state) if len(acting) == 1 else _moves_of(game, state, min(acting))
-            move = favourite(moves) if greedy and uniform() < greedy else moves[int(uniform() * len(moves))]
+            if policy is not None and guidance and uniform() < guidance:
+                move = policy(state, moves, rng) if len(moves) > 1 else moves[0]
+            else:
+                move = favourite(moves) if greedy and uniform() < greedy else moves[int(uniform() * len(moves))]
             state = apply(state, move)
             played.append(move)
-        fixed, advantage = self._outcome(state)
+        cut = evaluate is not None and len(played) >= last and not is_over(state) and (to_end or state.hand == hand)
+        fixed, advantage = self._outcome(state, evaluate(state) if cut and evaluate is not None else None)
         self.spread = max(self.spread, max(map(abs, advantage)))
         for step in path:
             step.credit(fixed, advantage)
@@ -272,20 +318,28 @@ class _Search:
                 best, best_value = move, value
         return best
 
-    def _select(self, moves: Sequence[GameMove], children: dict[GameMove, _Node]) -> tuple[GameMove, _Node]:
-        """UCB1 over the children available now, counting each one's availability."""
-        spread, exploration, log = self.spread, self.exploration, math.log
+    def _select(
+        self, moves: Sequence[GameMove], children: dict[GameMove, _Node], preferred: GameMove | None
+    ) -> tuple[GameMove, _Node]:
+        """UCB1 over the children available now, counting each one's availability; the move the
+        game's playout policy prefers gets a bonus of ``bias / visits`` (progressive bias)."""
+        spread, exploration, log, bias = self.spread, self.exploration, math.log, self.bias
         best_move, best_node, best_value = moves[0], children[moves[0]], -math.inf
         for move in moves:
             child = children[move]
             child.available += 1
             value = child.mean(spread) + exploration * math.sqrt(log(child.available) / child.visits)
+            if move == preferred:
+                value += bias / child.visits
             if value > best_value:
                 best_move, best_node, best_value = move, child, value
         return best_move, best_node
 
-    def _outcome(self, state: GameState) -> tuple[list[float], list[float]]:
-        """Per seat: the fixed part of the outcome and the advantage (see the module docstring)."""
+    def _outcome(
+        self, state: GameState, worth: tuple[float, ...] | None = None
+    ) -> tuple[list[float], list[float]]:
+        """Per seat: the fixed part of the outcome and the advantage (see the module docstring),
+        with `worth` (the game's evaluation of a playout stopped early) added to the gains."""
         game = self.game
         seats = len(self.start)
         if game.is_over(state):
@@ -294,6 +348,8 @@ class _Search:
                 return [1.0 if seat in winners else 0.0 for seat in range(seats)], [0.0] * seats
             return [0.0 if seats == 1 else 0.5] * seats, [0.0] * seats
         gains = [self.sign * (end - start) for end, start in zip(game.scores(state), self.start)]
+        if worth is not None:
+            gains = [gain + self.sign * value for gain, value in zip(gains, worth)]
         if seats == 1:
             return [0.5], [float(gains[0])]
         total = sum(gains)

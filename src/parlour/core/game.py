@@ -11,6 +11,7 @@ naming the broken rule) lives here once, in `checked_apply`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from random import Random
 from typing import Generic, Protocol, TypeVar
 
 import attrs
@@ -177,6 +178,19 @@ class GameSpec(Generic[S, M, O]):
     `parlour.core.zones.zone_determinize` over `zones` does it (see `parlour.bots.determinize`)."""
     render: Callable[[S], str] = _describe_fallback
     """A plain-text picture of a state or view, for the terminal frontend and golden files."""
+    playout: Callable[[S, tuple[M, ...], Random], M] | None = None
+    """`playout(state, moves, random)`: a cheap, sound move among `moves` (the legal moves of the
+    seat to act in a real state), which search bots play in their playouts instead of a uniformly
+    random one (see `parlour.bots.ismcts`). None: playouts stay uniform."""
+    evaluate: Callable[[S], tuple[float, ...]] | None = None
+    """`evaluate(state)`: per seat, what a real state in mid-hand is worth beyond its `scores`,
+    in the same points and direction (Gin Rummy: minus each hand's least deadwood), so search
+    bots may stop a playout early and score it (see `parlour.bots.ismcts`). None: playouts run
+    to the hand's end."""
+    playout_to_end: bool = False
+    """True: search bots play each playout on to the end of the game, not of the hand (Farkle,
+    whose "hand" is one round of turns and whose short match is a few dozen moves, where what a
+    bank is worth depends on the other scores)."""
 
 
     def allowed_players(self, options: O) -> tuple[int, ...]:

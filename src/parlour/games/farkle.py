@@ -43,6 +43,7 @@ import enum
 import functools
 from collections.abc import Iterable, Sequence
 from functools import cache
+from random import Random
 from typing import Final, TypeAlias
 
 import attrs
@@ -94,12 +95,14 @@ __all__ = [
     "Roll",
     "State",
     "apply",
+    "bank_threshold",
     "check_invariants",
     "is_over",
     "legal_moves",
     "new_game",
     "parse_move",
     "phase",
+    "playout",
     "render",
     "score_dice",
     "scores",
@@ -608,6 +611,51 @@ def _passes(current: int, nxt: int, first: int, count: int) -> bool:
     return (first - current - 1) % count <= (nxt - current - 1) % count
 
 
+# --- playouts --------------------------------------------------------------------------------
+
+
+def bank_threshold(dice_left: int) -> int:
+    """The turn total at which the playout policy banks with `dice_left` dice to roll: 300 with
+    one or two, doubling with each die past two.
+
+    >>> [bank_threshold(n) for n in range(1, 7)]
+    [300, 300, 600, 1200, 2400, 4800]
+    """
+    return 300 << max(0, dice_left - 2)
+
+
+def playout(state: State, moves: tuple[Move, ...], random: Random | None = None) -> Move:
+    """The banking rule of thumb, for search bots' playouts (`GameSpec.playout`): bank once the
+    turn total reaches `bank_threshold` of the dice left, or when the bank reaches the target
+    ahead of every other score; of the holds, the highest total among those that reach the
+    threshold, else the one that leaves the most dice to roll (all six after hot dice), then the
+    highest total. `moves` are the legal moves of the seat to act."""
+    turn, seat = state.turn, state.player
+    first = moves[0]
+    if isinstance(first, Hold):
+        values = dict(scoring_holds(state.options.table, turn.roll))
+        free = DICE - len(turn.held)
+        best, best_key = first, (-1, -1, -1)
+        for move in moves:
+            if not isinstance(move, Hold):
+                continue
+            total = turn.total + values.get(move.dice, 0)
+            left = free - len(move.dice) or DICE
+            reaches = total >= bank_threshold(left)
+            key = (1, total, left) if reaches else (0, left, total)
+            if key > best_key:
+                best, best_key = move, key
+        return best
+    bank = next((move for move in moves if isinstance(move, Bank)), None)
+    if bank is None:
+        return first
+    banked = state.scores[seat] + turn.total
+    ahead = all(banked > score for other, score in enumerate(state.scores) if other != seat)
+    if turn.total >= bank_threshold(DICE - len(turn.held)) or (banked >= state.options.target and ahead):
+        return bank
+    return first
+
+
 GAME: Final = GameSpec[State, Move, Options](
     name="farkle",
     title="Farkle",
@@ -635,4 +683,6 @@ GAME: Final = GameSpec[State, Move, Options](
     check_invariants=check_invariants,
     shuffle_unseen=shuffle_unseen,
     render=render,
+    playout=playout,
+    playout_to_end=True,
 )

@@ -39,6 +39,7 @@ import enum
 import re
 from collections.abc import Sequence
 from functools import cached_property
+from random import Random
 from typing import Final, TypeAlias
 
 import attrs
@@ -80,6 +81,7 @@ __all__ = [
     "check_invariants",
     "dealer",
     "is_over",
+    "playout",
     "legal_moves",
     "new_game",
     "parse_move",
@@ -827,6 +829,38 @@ def _check_phase(state: State) -> None:
             raise ValueError("the game ends when the last hand has one seat holding cards")
 
 
+# Playouts ------------------------------------------------------------------------------------
+
+_ACE_POWER: Final = ORDER.power(Rank.ACE)
+_LONG_HAND: Final = 4
+"""Cards in hand past which the playout policy passes rather than spend an ace or a two."""
+
+
+def playout(state: State, moves: tuple[Move, ...], random: Random | None = None) -> Move:
+    """The climbing rule of thumb, for search bots' playouts (`GameSpec.playout`): play the
+    lowest set that beats, whole groups of a rank together (a lead sheds the lowest rank's whole
+    group), and pass rather than spend an ace or a two while holding more than four cards; the
+    President gives back its lowest card. `moves` are the legal moves of the seat to act."""
+    first = moves[0]
+    if not isinstance(first, PlayCards):
+        return first  # GiveBack moves come lowest first; a lone Pass is the only move
+    held = state.hands[state.turn]
+    power = _POWER
+    best, best_key = first, (2, 99, 0)
+    for move in moves:
+        if not isinstance(move, PlayCards):
+            continue
+        cards = move.cards
+        rank_power = power[cards[0].index]
+        in_hand = sum(1 for card in held if power[card.index] == rank_power)
+        key = (int(in_hand > len(cards)), rank_power, -len(cards))
+        if key < best_key:
+            best, best_key = move, key
+    if best_key[1] >= _ACE_POWER and len(held) > _LONG_HAND and isinstance(moves[-1], Pass):
+        return moves[-1]
+    return best
+
+
 # Registration --------------------------------------------------------------------------------
 
 GAME: Final = GameSpec[State, Move, Options](
@@ -857,4 +891,5 @@ GAME: Final = GameSpec[State, Move, Options](
     check_invariants=check_invariants,
     shuffle_unseen=shuffle_unseen,
     render=render,
+    playout=playout,
 )

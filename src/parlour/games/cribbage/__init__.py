@@ -52,6 +52,7 @@ from __future__ import annotations
 from typing import Final
 
 from parlour.core.game import GameSpec
+from parlour.games.cribbage.playout import playout
 from parlour.games.cribbage.render import render
 from parlour.games.cribbage.rules import (
     HAND_SIZE as HAND_SIZE,
@@ -93,7 +94,7 @@ from parlour.games.cribbage.scoring import (
 __all__ = [
     "GAME", "MOVE_TYPES", "ZONES", "Discard", "Go", "Move", "Options", "Phase", "PlayCard", "State", "apply",
     "card_value", "check_invariants", "is_over", "legal_moves", "new_game", "parse_move", "peg_points", "pile_of",
-    "render", "score_hand", "scores", "shuffle_unseen", "to_act", "view", "winners",
+    "playout", "render", "score_hand", "scores", "shuffle_unseen", "to_act", "view", "winners",
 ]  # fmt: skip
 
 GAME: Final = GameSpec[State, Move, Options](
@@ -122,4 +123,5 @@ GAME: Final = GameSpec[State, Move, Options](
     check_invariants=check_invariants,
     shuffle_unseen=shuffle_unseen,
     render=render,
+    playout=playout,
 )

@@ -79,6 +79,7 @@ from parlour.games.gin_rummy.moves import (
     Spread,
     TakeUpcard,
 )
+from parlour.games.gin_rummy.playout import evaluate, playout
 from parlour.games.gin_rummy.render import render
 from parlour.games.gin_rummy.rules import HAND_SIZE as HAND_SIZE
 from parlour.games.gin_rummy.rules import STOCK_FLOOR as STOCK_FLOOR
@@ -136,12 +137,14 @@ __all__ = [
     "apply",
     "check_invariants",
     "deadwood",
+    "evaluate",
     "is_meld",
     "is_over",
     "legal_moves",
     "margin",
     "new_game",
     "parse_move",
+    "playout",
     "render",
     "scores",
     "showdown_of",
@@ -178,4 +181,6 @@ GAME: Final = GameSpec[State, Move, Options](
     check_invariants=check_invariants,
     shuffle_unseen=shuffle_unseen,
     render=render,
+    playout=playout,
+    evaluate=evaluate,
 )
