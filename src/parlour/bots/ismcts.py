@@ -256,6 +256,8 @@ class _Search:
         game, rng, hand, root, max_plies = self.game, self.rng, self.hand, self.root, self.max_plies
         is_over, to_act, legal_moves, apply = game.is_over, game.to_act, game.legal_moves, game.apply
         state = determinize(game, self.view, rng.getrandbits(63), self.allowed)
+        evaluate = game.evaluate
+        base = evaluate(state) if evaluate is not None else None
         node = root
         path: list[_Node] = []
         played: list[GameMove] = []
@@ -279,7 +281,6 @@ class _Search:
                 break
         uniform, favourite, greedy = rng.random, self._favourite, self.greedy
         guidance = self.guidance
-        evaluate = game.evaluate
         last = min(max_plies, len(played) + self.horizon) if evaluate is not None else max_plies
         while not is_over(state) and (to_end or state.hand == hand) and len(played) < last:
             acting = to_act(state)
@@ -290,8 +291,14 @@ class _Search:
                 move = favourite(moves) if greedy and uniform() < greedy else moves[int(uniform() * len(moves))]
             state = apply(state, move)
             played.append(move)
-        cut = evaluate is not None and len(played) >= last and not is_over(state) and (to_end or state.hand == hand)
-        fixed, advantage = self._outcome(state, evaluate(state) if cut and evaluate is not None else None)
+        worth = None
+        if evaluate is not None and base is not None and not is_over(state):
+            # Worth gained since the deal: a stopped playout's evaluation (nothing once the hand
+            # has been scored) less the deal's, so the deal's own luck cancels out.
+            cut = len(played) >= last and (to_end or state.hand == hand)
+            end = evaluate(state) if cut else (0.0,) * len(base)
+            worth = tuple(after - before for after, before in zip(end, base))
+        fixed, advantage = self._outcome(state, worth)
         self.spread = max(self.spread, max(map(abs, advantage)))
         for step in path:
             step.credit(fixed, advantage)
@@ -339,7 +346,7 @@ class _Search:
         self, state: GameState, worth: tuple[float, ...] | None = None
     ) -> tuple[list[float], list[float]]:
         """Per seat: the fixed part of the outcome and the advantage (see the module docstring),
-        with `worth` (the game's evaluation of a playout stopped early) added to the gains."""
+        with `worth` (what the game's evaluation says the playout gained) added to the gains."""
         game = self.game
         seats = len(self.start)
         if game.is_over(state):
