@@ -354,7 +354,7 @@ class _Search:
             if winners:
                 return [1.0 if seat in winners else 0.0 for seat in range(seats)], [0.0] * seats
             return [0.0 if seats == 1 else 0.5] * seats, [0.0] * seats
-        gains = [self.sign * (end - start) for end, start in zip(game.scores(state), self.start)]
+        gains: list[float] = [self.sign * (end - start) for end, start in zip(game.scores(state), self.start)]
         if worth is not None:
             gains = [gain + self.sign * value for gain, value in zip(gains, worth)]
         if seats == 1:
