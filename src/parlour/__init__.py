@@ -17,11 +17,11 @@ from parlour.core.cards import Card, Rank, Suit
 from parlour.core.errors import GameOver, IllegalMove, NotationError
 from parlour.core.events import Event
 from parlour.core.game import Game, GameSpec
-from parlour.core.record import Record
 from parlour.core.registry import game, game_names, register, unregister
-from parlour.core.serialize import from_json, to_json
 
 if TYPE_CHECKING:
+    from parlour.core.record import Record
+    from parlour.core.serialize import from_json, to_json
     from parlour.simulation import SeatResult, simulate
 
 __all__ = [
@@ -45,8 +45,16 @@ __all__ = [
     "unregister",
 ]
 
-_LAZY = {"SeatResult": "parlour.simulation", "simulate": "parlour.simulation"}
-"""Names imported on first use, so that ``import parlour`` stays cheap (no process pools)."""
+_LAZY = {
+    "Record": "parlour.core.record",
+    "SeatResult": "parlour.simulation",
+    "from_json": "parlour.core.serialize",
+    "simulate": "parlour.simulation",
+    "to_json": "parlour.core.serialize",
+}
+"""Names imported on first use, so that ``import parlour`` stays cheap: JSON and records (with
+their type-hint and option-text machinery) and simulation (process pools) load only when asked
+for. `tests/test_imports.py` keeps them out of a plain import."""
 
 
 def __getattr__(name: str) -> object:

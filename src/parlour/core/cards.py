@@ -205,6 +205,8 @@ _TEXT, _PARSE, _SORT_KEY = _make_tables()
 _INTERNED: Final = {card: card for card in _PARSE.values()}
 _BY_INDEX: Final = {card.index: card for card in _PARSE.values()}
 """The card of each `Card.index`."""
+_ONE_PACK: Final = tuple(_BY_INDEX[(int(suit) + 1) * 16 + int(rank)] for suit in SUITS for rank in NATURAL_RANKS)
+"""One 52-card pack in new-pack order (clubs to spades, ace to king), of the interned cards."""
 CARD_INDICES: Final = 80
 """Every `Card.index` is below this (16 rank numbers by no suit and four suits)."""
 JOKER: Final = _PARSE["JK"]
@@ -307,14 +309,13 @@ def standard_pack(*, packs: int = 1, jokers: int = 0) -> tuple[Card, ...]:
     """`packs` 52-card packs with `jokers` jokers per pack, in a fixed new-pack order."""
     if packs < 1 or jokers < 0:
         raise ValueError(f"a pack needs packs >= 1 and jokers >= 0 (got {packs}, {jokers})")
-    one = tuple(_INTERNED[Card(rank, suit)] for suit in SUITS for rank in NATURAL_RANKS)
-    return (one + (JOKER,) * jokers) * packs
+    return (_ONE_PACK + (JOKER,) * jokers) * packs
 
 
 def stripped_pack(ranks: Iterable[Rank], *, packs: int = 1) -> tuple[Card, ...]:
     """A pack holding only the given ranks in every suit (e.g. Euchre's 9..A)."""
     keep = tuple(ranks)
-    return tuple(_INTERNED[Card(rank, suit)] for suit in SUITS for rank in keep) * packs
+    return tuple(_BY_INDEX[(int(suit) + 1) * 16 + int(rank)] for suit in SUITS for rank in keep) * packs
 
 
 _index_of: Final = operator.attrgetter("index")

@@ -37,6 +37,8 @@ import enum
 
 import attrs
 
+from parlour.core.zones import add_piece_kind
+
 __all__ = [
     "HIDDEN_TILE",
     "MAX_PIPS",
@@ -112,6 +114,7 @@ class Tile:
 
 HIDDEN_TILE: Final = Tile(_HIDDEN_PIPS, _HIDDEN_PIPS)
 """The placeholder a view shows for a tile whose face the viewer may not see."""
+add_piece_kind(Tile, HIDDEN_TILE)  # zones (views, conservation) may now hold tiles
 
 
 def tile_from_text(text: str) -> Tile:

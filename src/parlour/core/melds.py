@@ -1211,11 +1211,10 @@ class OneDeck:
         self.memo_limit = memo_limit
         self.cards: dict[int, Card] = {}
         self.value: dict[int, int] = {}
-        for suit in SUITS:
-            for r in range(1, 14):
-                card = Card(Rank(r), suit)
-                self.cards[_bit(card)] = card
-                self.value[_bit(card)] = values.get(card.rank, 0)
+        for card in standard_pack():
+            bit = _bit(card)
+            self.cards[bit] = card
+            self.value[bit] = values.get(card.rank, 0)
         self._rank_values = tuple(values.get(Rank(r), 0) for r in range(1, 14))
         self.melds: dict[int, Meld] = {}
         self._build_melds()
@@ -1243,7 +1242,9 @@ class OneDeck:
         return _lane_table(self._rank_values)
 
     def _build_melds(self) -> None:
-        rules = self.rules
+        """Every set and run of the rules as a mask, with its `Meld` (built from bits: engines
+        are made when games are imported, so this stays cheap)."""
+        rules, card_of = self.rules, self.cards
         if rules.set_min <= 4:
             for r in range(1, 14):
                 rank = Rank(r)
@@ -1251,17 +1252,21 @@ class OneDeck:
                     continue
                 for size in range(rules.set_min, min(rules.set_max, 4) + 1):
                     for suits in itertools.combinations(SUITS, size):
-                        cards = tuple(Card(rank, s) for s in suits)
-                        self.melds[self.mask(cards)] = Meld(MeldKind.SET, cards, rank=rank)
+                        bits = [1 << (int(suit) * 16 + r) for suit in suits]
+                        self.melds[sum(bits)] = Meld(MeldKind.SET, tuple(card_of[b] for b in bits), rank=rank)
         if rules.runs:
             positions = rules.positions()
             for suit in SUITS:
+                lane = int(suit) * 16
                 for low in range(positions.start, min(positions.stop, 14)):
                     for size in range(rules.run_min, rules.run_max + 1):
                         if low + size > positions.stop:
                             break
-                        cards = tuple(Card(rank_at(p), suit) for p in range(low, low + size))
-                        self.melds[self.mask(cards)] = Meld(MeldKind.RUN, cards, suit=suit, low=low)
+                        bits = [1 << (lane + (p - 1) % 13 + 1) for p in range(low, low + size)]  # rank_at(p)
+                        mask = 0
+                        for bit in bits:
+                            mask |= bit
+                        self.melds[mask] = Meld(MeldKind.RUN, tuple(card_of[b] for b in bits), suit=suit, low=low)
 
     def mask(self, cards: Iterable[Card]) -> int:
         """The bit mask of the cards (each card once)."""

@@ -14,7 +14,6 @@ import inspect
 import re
 import sys
 import typing
-from pathlib import Path
 from typing import TypeVar
 
 import attrs
@@ -33,6 +32,8 @@ def _compiled_source(cls: type) -> str | None:
     path = getattr(sys.modules.get(cls.__module__), "__file__", None) or ""
     if not path or path.endswith((".py", ".pyc")):
         return None
+    from pathlib import Path  # only the compiled build gets here; pathlib is slow to import
+
     return Path(path).with_name(Path(path).name.split(".")[0] + ".py").read_text(encoding="utf-8")
 
 

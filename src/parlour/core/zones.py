@@ -40,17 +40,20 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import Final, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Final, TypeAlias, TypeVar, cast
 
 import attrs
 
 from parlour.core.cards import HIDDEN, Card, card_counts, cards_text, check_counts
-from parlour.core.dominoes import HIDDEN_TILE, Tile, check_tile_conservation
 from parlour.core.events import Event, redact_events
 from parlour.core.rng import Rng
 
+if TYPE_CHECKING:  # the dominoes register their tiles here when imported (`add_piece_kind`)
+    from parlour.core.dominoes import Tile
+
 __all__ = [
     "Seen",
+    "add_piece_kind",
     "VisibilityRule",
     "Zone",
     "check_viewer",
@@ -152,12 +155,11 @@ def _cards_in(value: object) -> list[Piece]:
     if kind is tuple:
         assert isinstance(value, tuple)
         types = set(map(type, value))
-        if types <= _JUST_CARDS or types <= _JUST_TILES:
+        if len(types) <= 1 and types <= _PIECE_KINDS:
             return list(value)
         return [card for item in value for card in _cards_in(item)]
-    if kind is Card or kind is Tile:
-        assert isinstance(value, (Card, Tile))
-        return [value]
+    if kind in _PIECE_KINDS:
+        return [cast("Piece", value)]
     if value is None or isinstance(value, (int, str, enum.Enum)):
         return []
     names = _ATTRS_FIELDS.get(kind)
@@ -166,15 +168,28 @@ def _cards_in(value: object) -> list[Piece]:
     return [card for name in names for card in _cards_in(getattr(value, name))]
 
 
-_JUST_CARDS: Final = frozenset({Card})
-_JUST_TILES: Final = frozenset({Tile})
+_HIDDEN_PIECE: Final[dict[type, Piece]] = {Card: HIDDEN}
+"""Each kind of piece a zone may hold, with the placeholder that hides one: cards, and the
+domino tiles, which `parlour.core.dominoes` adds when it is imported (`add_piece_kind`), so
+that card games, and ``import parlour``, never load the dominoes."""
+_PIECE_KINDS: Final[set[type]] = {Card}
+"""The keys of `_HIDDEN_PIECE`, as a set (type sets compare with ``<=``)."""
+
+
+def add_piece_kind(kind: type, hidden: Piece) -> None:
+    """Lets zones hold pieces of class `kind` (hidden as `hidden` in views); called once by the
+    module defining them, when it is imported."""
+    _HIDDEN_PIECE[kind] = hidden
+    _PIECE_KINDS.add(kind)
+
+
 _ATTRS_FIELDS: Final[dict[type, tuple[str, ...]]] = {}
 """The field names of each attrs class met in a zone (none for other classes), found once."""
 
 
 def _refill(value: T, cards: Iterator[Piece]) -> T:
     """`value` with its cards replaced, in order, by the next ones of `cards`."""
-    if isinstance(value, (Card, Tile)):
+    if type(value) in _PIECE_KINDS:
         return next(cards)  # type: ignore[return-value]
     if isinstance(value, tuple):
         return tuple(_refill(item, cards) for item in value)  # type: ignore[return-value]
@@ -206,11 +221,11 @@ def _masked(value: T, shown: _Shown) -> T:
 
 def _hidden(piece: Piece) -> Piece:
     """The placeholder that hides `piece`: the hidden card, or the hidden tile."""
-    return HIDDEN if type(piece) is Card else HIDDEN_TILE
+    return _HIDDEN_PIECE[type(piece)]
 
 
 def _resorted(zone: Zone, part: T) -> T:
-    if zone.sort is None or not isinstance(part, tuple) or not all(type(c) in (Card, Tile) and not c.is_hidden for c in part):
+    if zone.sort is None or not isinstance(part, tuple) or not all(type(c) in _PIECE_KINDS and not c.is_hidden for c in part):
         return part  # nothing to sort by, or a view's hidden cards, which keep their places
     return zone.sort(part)  # type: ignore[return-value]
 
@@ -392,7 +407,9 @@ def check_zones(game: str, state: object, zones: Sequence[Zone], pack: Sequence[
     it may see.
     """
     pieces = zone_cards(state, zones)
-    if pack and type(pack[0]) is Tile:
+    if pack and type(pack[0]) is not Card and type(pack[0]) in _PIECE_KINDS:
+        from parlour.core.dominoes import HIDDEN_TILE, Tile, check_tile_conservation  # tiles: imported
+
         tiles = [p for p in pieces if type(p) is Tile]
         if len(tiles) != len(pieces):
             raise ValueError(f"{game}: a zone holds something other than tiles")

@@ -51,7 +51,7 @@ import attrs
 from parlour.core.cards import ACE_HIGH, HIDDEN, Card, Rank, Suit, parse_cards, seat_card_table, sorted_cards, standard_pack
 from parlour.core.deck import fixed_deck
 from parlour.core.errors import NotationError
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
 from parlour.core.game import builder, checked_apply, GameSpec, moves_for, require_options, require_players, seat_moves
 from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.options import check_option_types
@@ -250,9 +250,7 @@ MOVE_TYPES: Final = (PlayCard,)
 
 _SEATS: Final = max(PLAYERS)
 _PLAY_MOVES: Final = seat_card_table(PlayCard, _SEATS, standard_pack())
-_PLAY_EVENTS: Final = seat_card_table(
-    lambda s, c: (Event(EventKind.PLAYS, player=s, cards=(c,)),), _SEATS, standard_pack()
-)
+_PLAY_EVENTS: Final = seat_card_events(EventKind.PLAYS, _SEATS, standard_pack())
 _LEADS: Final = tuple(Trick(s) for s in range(_SEATS))
 
 

@@ -63,7 +63,7 @@ from parlour.core.cards import (
     standard_pack,
 )
 from parlour.core.deck import shuffled_or_fixed
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import GameSpec, builder, checked_apply, moves_for, require_options, require_players
 from parlour.core.notation import parse_by_matching
 from parlour.core.options import check_option_types
@@ -175,7 +175,13 @@ HALF: Final = CELLS // 2
 
 def _halves(cells: Sequence[int]) -> tuple[int, int]:
     """The (low, high) bit masks of a set of cells."""
-    return sum(1 << c for c in cells if c < HALF), sum(1 << (c - HALF) for c in cells if c >= HALF)
+    low = high = 0
+    for c in cells:
+        if c < HALF:
+            low |= 1 << c
+        else:
+            high |= 1 << (c - HALF)
+    return low, high
 
 
 def _on_board(r: int, c: int) -> bool:
@@ -624,10 +630,11 @@ def _play_table(make: Callable[[int, Card, int], T]) -> tuple[tuple[tuple[T | No
 
 
 def _play_event(seat: int, card: Card, cell: int) -> Event:
-    if _KIND[card.index] == _REMOVE:
-        label = f"removes the chip on {cell_name(cell)}"
-        return Event(EventKind.PLAYS, player=seat, cards=(card,), numbers=(cell,), label=label)
-    return Event(EventKind.PLAYS, player=seat, cards=(card,), numbers=(cell,), label=f"chip on {cell_name(cell)}")
+    where = "removes the chip on" if _KIND[card.index] == _REMOVE else "chip on"
+    return make_event(_PLAYS_KIND, seat, (card,), (cell,), f"{where} {_CELL_NAMES[cell]}", False)
+
+
+_PLAYS_KIND: Final = EventKind.PLAYS
 
 
 _PLAYS: Final = cast("tuple[tuple[tuple[PlayCard, ...], ...], ...]", _play_table(PlayCard))

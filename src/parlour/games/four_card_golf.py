@@ -57,7 +57,7 @@ import attrs
 
 from parlour.core.cards import HIDDEN, Card, Rank, cards_text, seat_card_table, standard_pack
 from parlour.core.deck import shuffled_or_fixed
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
 from parlour.core.game import GameSpec, builder, checked_apply, moves_for, require_options, require_players
 from parlour.core.notation import parse_by_matching
 from parlour.core.options import check_option_types
@@ -452,13 +452,9 @@ _PACK: Final = _PACKS[0]
 _TO_PLAY: Final = tuple((Event(EventKind.TO_PLAY, player=s),) for s in range(MAX_PLAYERS))
 _TURNS_UP: Final = seat_card_table(lambda _s, c: (Event(EventKind.TURNS_UP, cards=(c,)),), 1, _PACK)[0]
 _KNOCK_EVENTS: Final = tuple((Event(EventKind.KNOCKS, player=s),) for s in range(MAX_PLAYERS))
-_DRAW_EVENTS: Final = seat_card_table(
-    lambda s, c: (Event(EventKind.DRAWS, player=s, cards=(c,), private=True),), MAX_PLAYERS, _PACK
-)
-_TAKE_EVENTS: Final = seat_card_table(lambda s, c: (Event(EventKind.TAKES, player=s, cards=(c,)),), MAX_PLAYERS, _PACK)
-_DISCARD_EVENTS: Final = seat_card_table(
-    lambda s, c: (Event(EventKind.DISCARDS, player=s, cards=(c,)),), MAX_PLAYERS, _PACK
-)
+_DRAW_EVENTS: Final = seat_card_events(EventKind.DRAWS, MAX_PLAYERS, _PACK, private=True)
+_TAKE_EVENTS: Final = seat_card_events(EventKind.TAKES, MAX_PLAYERS, _PACK)
+_DISCARD_EVENTS: Final = seat_card_events(EventKind.DISCARDS, MAX_PLAYERS, _PACK)
 _SET_KNOWN: Final = {
     flags: tuple(flags[:p] + (True,) + flags[p + 1 :] for p in POSITIONS)
     for flags in (tuple(bool(m >> p & 1) for p in POSITIONS) for m in range(1 << LAYOUT_SIZE))

@@ -73,7 +73,7 @@ from parlour.core.dominoes import (
     tile_from_text,
 )
 from parlour.core.errors import NotationError
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import GameSpec, builder, checked_apply, moves_for, require_options, require_players
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.options import check_option_types
@@ -450,23 +450,33 @@ _SLOT: Final = tuple(
     tuple(_INDEX.get(Tile(min(a, b), max(a, b)), -1) for b in range(HIGHEST + 1)) for a in range(HIGHEST + 1)
 )
 """`_SLOT[a][b]`: the tile a-b's position in `SET`."""
-_MOVE_TABLE: Final = tuple(
-    tuple(tuple(PlaceTile(seat, tile, k if k < _MEXICAN else None) for k in range(_MEXICAN + 1)) for tile in SET)
-    for seat in range(max(PLAYERS))
-)
-"""`_MOVE_TABLE[seat][tile index][k]`: the move laying the tile on seat k's train (k < 8) or on
-the Mexican train (k == 8), built once so `legal_moves` hands out the same objects."""
-_PLAY_EVENTS: Final = tuple(
-    tuple(
-        tuple(
-            Event(EventKind.PLAYS, player=seat, label=f"{tile} on {'mexican' if k == _MEXICAN else f'train {k}'}")
-            for k in range(_MEXICAN + 1)
-        )
-        for tile in SET
+_TRAINS: Final = (*range(_MEXICAN), None)
+"""The `PlaceTile.train` of each move-table slot k: seat k's train, then the Mexican train."""
+
+
+def _move_table() -> tuple[tuple[tuple[PlaceTile, ...], ...], ...]:
+    """`_MOVE_TABLE[seat][tile index][k]`: the move laying the tile on seat k's train (k < 8) or
+    on the Mexican train (k == 8), built once so `legal_moves` hands out the same objects."""
+    move = builder(PlaceTile)
+    return tuple(
+        tuple(tuple(move(seat, tile, train) for train in _TRAINS) for tile in SET) for seat in range(max(PLAYERS))
     )
-    for seat in range(max(PLAYERS))
-)
-"""`_PLAY_EVENTS[seat][tile index][k]`: the event of the move `_MOVE_TABLE[seat][tile index][k]`."""
+
+
+def _play_events() -> tuple[tuple[tuple[Event, ...], ...], ...]:
+    """`_PLAY_EVENTS[seat][tile index][k]`: the event of the move `_MOVE_TABLE[seat][tile index][k]`."""
+    plays = EventKind.PLAYS
+    labels = tuple(
+        tuple(f"{tile} on {'mexican' if train is None else f'train {train}'}" for train in _TRAINS) for tile in SET
+    )
+    return tuple(
+        tuple(tuple(make_event(plays, seat, (), (), label, False) for label in row) for row in labels)
+        for seat in range(max(PLAYERS))
+    )
+
+
+_MOVE_TABLE: Final = _move_table()
+_PLAY_EVENTS: Final = _play_events()
 _ONE_LEFT: Final = tuple(Event(EventKind.NOTE, player=s, label="one tile left") for s in range(max(PLAYERS)))
 
 

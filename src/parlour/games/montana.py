@@ -52,7 +52,7 @@ import attrs
 
 from parlour.core.cards import CARD_INDICES, Card, Rank, parse_cards, standard_pack
 from parlour.core.deck import shuffled_or_fixed
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import GameSpec, builder, checked_apply, moves_for, require_options, require_players
 from parlour.core.notation import parse_by_matching
 from parlour.core.options import check_option_types
@@ -397,19 +397,30 @@ _POSITIONS: Final = range(CELLS)
 
 def _move_table() -> tuple[tuple[MoveCard, ...], ...]:
     """`_MOVES[card.index][gap]`: the move of `card` into `gap`, built once."""
-    blank = tuple(MoveCard(0, ACES[0], g) for g in _POSITIONS)
+    move = builder(MoveCard)
+    blank = tuple(move(0, ACES[0], g) for g in _POSITIONS)
     table = [blank] * CARD_INDICES
     for card in PACK:
-        table[card.index] = tuple(MoveCard(0, card, g) for g in _POSITIONS)
+        table[card.index] = tuple(move(0, card, g) for g in _POSITIONS)
+    return tuple(table)
+
+
+def _event_table() -> tuple[tuple[tuple[Event, ...], ...], ...]:
+    """`_EVENTS[card.index][gap]`: the events of that move (numbers: the gap's position)."""
+    plays = EventKind.PLAYS
+
+    def row(card: Card) -> tuple[tuple[Event, ...], ...]:
+        return tuple((make_event(plays, 0, (card,), (g,), "", False),) for g in _POSITIONS)
+
+    table = [row(ACES[0])] * CARD_INDICES
+    for card in PACK:
+        table[card.index] = row(card)
     return tuple(table)
 
 
 _MOVES: Final = _move_table()
-_EVENTS: Final = tuple(
-    tuple((Event(EventKind.PLAYS, player=0, cards=(m.card,), numbers=(m.gap,)),) for m in row)
-    for row in _MOVES
-)
-"""`_EVENTS[card.index][gap]`: the events of that move (numbers: the gap's position)."""
+_EVENTS: Final = _event_table()
+"""`_EVENTS[card.index][gap]`: the events of the move `_MOVES[card.index][gap]`."""
 _TWO_MOVES: Final = tuple(tuple(_MOVES[two.index][g] for two in TWOS) for g in _POSITIONS)
 """The four moves into a first-column gap at `g`."""
 _FIRST_COLUMN: Final = tuple(p % COLUMNS == 0 for p in _POSITIONS)

@@ -65,10 +65,10 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from parlour.core.cards import Card, Rank, cards_text, seat_card_table, standard_pack
+from parlour.core.cards import Card, Rank, cards_text, standard_pack
 from parlour.core.deck import deal_all, shuffled_or_fixed
 from parlour.core.errors import NotationError
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
 from parlour.core.game import GameSpec, builder, checked_apply, moves_for, require_options, require_players
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.options import check_option_types
@@ -426,7 +426,7 @@ _ANSWER_ROWS: Final[dict[tuple[int, ...], tuple[Move, ...]]] = {}
 _WINDOWS: Final[dict[tuple[tuple[bool, ...], int, bool], Window]] = {}
 """Fresh slap windows, by (who is out, turner, whether the turner may slap)."""
 _TO_PLAY: Final = tuple(Event(EventKind.TO_PLAY, player=seat) for seat in range(_SEATS))
-_PLAYS: Final = seat_card_table(lambda s, c: (Event(EventKind.PLAYS, player=s, cards=(c,)),), _SEATS, PACK)
+_PLAYS: Final = seat_card_events(EventKind.PLAYS, _SEATS, PACK)
 _SLAPS: Final = tuple(Event(EventKind.CALLS, player=seat, label="slap") for seat in range(_SEATS))
 _PASSES: Final = tuple((Event(EventKind.PASSES, player=seat),) for seat in range(_SEATS))
 _GIVES: Final = tuple(

@@ -55,7 +55,7 @@ from parlour.core.cards import (
     without,
 )
 from parlour.core.deck import fixed_deck
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
 from parlour.core.game import builder, checked_apply, GameSpec, moves_for, require_options, require_players, seat_moves
 from parlour.core.notation import parse_by_matching
 from parlour.core.options import check_option_types
@@ -194,7 +194,7 @@ MOVE_TYPES: Final = (PlayCard,)
 """The classes of Whist with 10s moves; `apply` refuses anything else."""
 
 _PLAY_MOVES: Final = seat_card_table(PlayCard, SEATS, PACK)
-_PLAY_EVENTS: Final = seat_card_table(lambda s, c: (Event(EventKind.PLAYS, player=s, cards=(c,)),), SEATS, PACK)
+_PLAY_EVENTS: Final = seat_card_events(EventKind.PLAYS, SEATS, PACK)
 _LEADS: Final = tuple(Trick(s) for s in range(SEATS))
 _TEN: Final = Rank.TEN
 

@@ -8,7 +8,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from parlour.core.cards import JOKER, Card, seat_card_table, standard_pack
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
 from parlour.core.melds import Meld
 from parlour.games.arizona_rummy.melding import PLAYERS, meld_text
 
@@ -118,8 +118,6 @@ _GO_OUT: Final = tuple(GoOut(p) for p in range(_SEATS))
 _BEST: Final = tuple(LayDownBest(p) for p in range(_SEATS))
 _DONE: Final = tuple(Done(p) for p in range(_SEATS))
 _DISCARDS: Final = seat_card_table(Discard, _SEATS, _EVERY_CARD)
-_DRAW_EVENTS: Final = seat_card_table(
-    lambda p, c: (Event(EventKind.DRAWS, player=p, cards=(c,), private=True),), _SEATS, _EVERY_CARD
-)
+_DRAW_EVENTS: Final = seat_card_events(EventKind.DRAWS, _SEATS, _EVERY_CARD, private=True)
 _TO_PLAY: Final = tuple(Event(EventKind.TO_PLAY, player=p) for p in range(_SEATS))
-_DISCARD_EVENTS: Final = seat_card_table(lambda p, c: (Event(EventKind.DISCARDS, player=p, cards=(c,)),), _SEATS, _EVERY_CARD)
+_DISCARD_EVENTS: Final = seat_card_events(EventKind.DISCARDS, _SEATS, _EVERY_CARD)

@@ -40,7 +40,7 @@ from parlour.core.auction import (
 from parlour.core.cards import ACE_HIGH, Card, Suit, seat_card_table, sorted_cards, without
 from parlour.core.deck import fixed_deck
 from parlour.core.errors import NotationError
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
 from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players, seat_moves
 from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
@@ -181,7 +181,7 @@ _DOUBLE_STEPS: Final = tuple((_CALL_DOUBLES[s], _bids_event(s, "double")) for s 
 _REDOUBLE_STEPS: Final = tuple((_CALL_REDOUBLES[s], _bids_event(s, "redouble")) for s in _SEATS)
 _BID_STEPS: Final = tuple(tuple((c, _bids_event(s, str(c.bid))) for c in _CALL_BIDS[s]) for s in _SEATS)
 _PLAY_MOVES: Final = seat_card_table(PlayCard, len(_SEATS), PACK)
-_PLAY_EVENTS: Final = seat_card_table(lambda s, c: (Event(EventKind.PLAYS, player=s, cards=(c,)),), len(_SEATS), PACK)
+_PLAY_EVENTS: Final = seat_card_events(EventKind.PLAYS, len(_SEATS), PACK)
 _LEADS: Final = tuple(Trick(s) for s in _SEATS)
 _CALLS: Final = frozenset((*_CALL_PASSES, *_CALL_DOUBLES, *_CALL_REDOUBLES, *(c for row in _CALL_BIDS for c in row)))
 """Every call a bridge auction knows (for reading loose notation)."""

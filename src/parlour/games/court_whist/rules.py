@@ -20,7 +20,7 @@ import attrs
 from parlour.core.cards import ACE_HIGH, Card, Rank, SUITS, Suit, seat_card_table, sorted_cards, without
 from parlour.core.deck import fixed_deck
 from parlour.core.errors import NotationError
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
 from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players, seat_moves
 from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
@@ -105,7 +105,7 @@ _CALL, _PLAY, _OVER = Phase.CALL, Phase.PLAY, Phase.OVER
 
 # Hot-path tables: moves and events prebuilt per seat and card, read by `Card.index`.
 _PLAY_MOVES: Final = seat_card_table(PlayCard, PLAYERS, PACK)
-_PLAY_EVENTS: Final = seat_card_table(lambda s, c: (Event(EventKind.PLAYS, player=s, cards=(c,)),), PLAYERS, PACK)
+_PLAY_EVENTS: Final = seat_card_events(EventKind.PLAYS, PLAYERS, PACK)
 _NAME_MOVES: Final = tuple(tuple(NameTrump(s, suit) for suit in SUITS) for s in range(PLAYERS))
 _SPEAK_MOVES: Final = tuple(Speak(s) for s in range(PLAYERS))
 _LEADS: Final = tuple(Trick(s) for s in range(PLAYERS))

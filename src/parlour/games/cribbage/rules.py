@@ -21,7 +21,7 @@ import attrs
 from parlour.core.cards import HIDDEN, Card, Rank, seat_card_table, standard_pack
 from parlour.core.deck import fixed_deck
 from parlour.core.errors import NotationError
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
 from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players, seat_moves
 from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.options import check_option_types
@@ -139,7 +139,7 @@ MOVE_TYPES: Final = (Discard, PlayCard, Go)
 _DISCARD_MOVES: Final = seat_card_table(Discard, 2, PACK)
 _PLAY_MOVES: Final = seat_card_table(PlayCard, 2, PACK)
 _GO_MOVES: Final = ((Go(0),), (Go(1),))
-_PLAY_EVENTS: Final = seat_card_table(lambda s, c: (Event(EventKind.PLAYS, player=s, cards=(c,)),), 2, PACK)
+_PLAY_EVENTS: Final = seat_card_events(EventKind.PLAYS, 2, PACK)
 _DISCARD_EVENTS: Final = seat_card_table(
     lambda s, c: (Event(EventKind.DISCARDS, player=s, cards=(c,), label="to the crib", private=True),), 2, PACK
 )

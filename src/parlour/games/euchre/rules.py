@@ -41,7 +41,7 @@ from parlour.core.auction import (
 from parlour.core.cards import CARD_INDICES, SUITS, Card, Suit, seat_card_table, sorted_cards
 from parlour.core.deck import fixed_deck
 from parlour.core.errors import NotationError
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
 from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players, seat_moves
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
@@ -152,7 +152,7 @@ _CALL, _DISCARD, _DEFEND, _PLAY, _OVER = Phase.CALL, Phase.DISCARD, Phase.DEFEND
 
 # Hot-path tables: moves, events and calls prebuilt per seat (and card, suit, alone).
 _PLAY_MOVES: Final = seat_card_table(PlayCard, 4, PACK)
-_PLAY_EVENTS: Final = seat_card_table(lambda s, c: (Event(EventKind.PLAYS, player=s, cards=(c,)),), 4, PACK)
+_PLAY_EVENTS: Final = seat_card_events(EventKind.PLAYS, 4, PACK)
 _DISCARDS: Final = seat_card_table(Discard, 4, PACK)
 _PASSES: Final = tuple(Pass(s) for s in range(4))
 _ORDERS: Final = tuple((OrderUp(s, False), OrderUp(s, True)) for s in range(4))

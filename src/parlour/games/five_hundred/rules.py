@@ -32,7 +32,7 @@ from parlour.core.auction import (
 from parlour.core.cards import ACE_HIGH, Card, Suit, seat_card_table, sorted_cards, without
 from parlour.core.deck import fixed_deck
 from parlour.core.errors import NotationError
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
 from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players, seat_moves
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
@@ -124,11 +124,9 @@ _BID, _DISCARD, _PLAY, _OVER = Phase.BID, Phase.DISCARD, Phase.PLAY, Phase.OVER
 # Hot-path tables: moves and events prebuilt per seat (and card or bid), read by index.
 _SEATS: Final = range(4)
 _PLAY_MOVES: Final = seat_card_table(PlayCard, 4, PACK)
-_PLAY_EVENTS: Final = seat_card_table(lambda s, c: (Event(EventKind.PLAYS, player=s, cards=(c,)),), 4, PACK)
+_PLAY_EVENTS: Final = seat_card_events(EventKind.PLAYS, 4, PACK)
 _DISCARD_MOVES: Final = seat_card_table(Discard, 4, PACK)
-_DISCARD_EVENTS: Final = seat_card_table(
-    lambda s, c: (Event(EventKind.DISCARDS, player=s, cards=(c,), private=True),), 4, PACK
-)
+_DISCARD_EVENTS: Final = seat_card_events(EventKind.DISCARDS, 4, PACK, private=True)
 _PASSES: Final = tuple(Pass(s) for s in _SEATS)
 _BID_MOVES: Final = tuple({bid: MakeBid(s, bid) for bid in LADDER.bids} for s in _SEATS)
 _CALL_OF: Final[dict[Move, core_auction.Call]] = {
@@ -137,13 +135,17 @@ _CALL_OF: Final[dict[Move, core_auction.Call]] = {
 }
 """The auction call each prebuilt bidding move makes."""
 _STEP_OF: Final = {bid: LADDER.rank(bid) for bid in LADDER.bids}
-_CALLS_ABOVE: Final[tuple[tuple[tuple[Move, ...], ...], ...]] = tuple(
-    tuple(
-        (_PASSES[s], *(_BID_MOVES[s][bid] for bid in LADDER.above(high)))
-        for high in (None, *(step[0] for step in LADDER.steps))
-    )
-    for s in _SEATS
-)
+
+
+def _calls_above(seat: int) -> tuple[tuple[Move, ...], ...]:
+    """Pass and the bids above each step of the ladder: `LADDER.above` is a tail of
+    `LADDER.bids`, so each row is a tail of the seat's bids in ladder order."""
+    bids = tuple(_BID_MOVES[seat][bid] for bid in LADDER.bids)
+    tails = (len(LADDER.above(high)) for high in (None, *(step[0] for step in LADDER.steps)))
+    return tuple((_PASSES[seat], *bids[len(bids) - tail :]) for tail in tails)
+
+
+_CALLS_ABOVE: Final[tuple[tuple[tuple[Move, ...], ...], ...]] = tuple(_calls_above(s) for s in _SEATS)
 """`_CALLS_ABOVE[seat][k]`: pass and the bids above step k - 1 of the ladder (k = 0: no bid yet)."""
 _FORCED_CALLS: Final[tuple[tuple[Move, ...], ...]] = tuple(
     tuple(_BID_MOVES[s][bid] for bid in LADDER.lowest()) for s in _SEATS

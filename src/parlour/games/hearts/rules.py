@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final, TypeAlias
 
 import attrs
@@ -21,7 +21,7 @@ import attrs
 from parlour.core.cards import ACE_HIGH, Card, HIDDEN, Suit, sorted_cards, without
 from parlour.core.deck import fixed_deck
 from parlour.core.errors import NotationError
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
 from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players, seat_moves
 from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
@@ -119,14 +119,8 @@ _QUEEN: Final = QUEEN_OF_SPADES.index
 
 _PASS_MOVES: Final = by_card(PassCard)
 _PLAY_MOVES: Final = by_card(PlayCard)
-_PLAY_EVENTS: Final = by_card(lambda s, c: (Event(EventKind.PLAYS, player=s, cards=(c,)),))
-
-
-def _gives(to: int) -> Callable[[int, Card], tuple[Event, ...]]:
-    return lambda s, c: (Event(EventKind.GIVES, player=s, cards=(c,), numbers=(to,), private=True),)
-
-
-_GIVE_EVENTS: Final = tuple(by_card(_gives(to)) for to in SEATS)
+_PLAY_EVENTS: Final = seat_card_events(EventKind.PLAYS, len(SEATS), PACK)
+_GIVE_EVENTS: Final = tuple(seat_card_events(EventKind.GIVES, len(SEATS), PACK, numbers=(to,), private=True) for to in SEATS)
 """`_GIVE_EVENTS[to][seat][card.index]`: seat sets the card aside for seat `to` (private)."""
 _LEADS: Final = tuple(Trick(s) for s in SEATS)
 """The empty trick led by each seat: a trick is a value, so these serve every state."""

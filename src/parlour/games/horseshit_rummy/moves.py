@@ -9,7 +9,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from parlour.core.cards import Card, cards_text, seat_card_table
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
 from parlour.games.horseshit_rummy.options import _PACKS, PLAYERS
 
 
@@ -91,10 +91,8 @@ _PACK: Final = _PACKS[3]
 _DRAW: Final = tuple(DrawStock(p) for p in range(_SEATS))
 _PASS: Final = tuple(Pass(p) for p in range(_SEATS))
 _DISCARD: Final = seat_card_table(lambda p, c: Discard(p, c), _SEATS, _PACK)
-_DRAW_EVENTS: Final = seat_card_table(
-    lambda p, c: (Event(EventKind.DRAWS, player=p, cards=(c,), private=True),), _SEATS, _PACK
-)
-_DISCARD_EVENTS: Final = seat_card_table(lambda p, c: (Event(EventKind.DISCARDS, player=p, cards=(c,)),), _SEATS, _PACK)
+_DRAW_EVENTS: Final = seat_card_events(EventKind.DRAWS, _SEATS, _PACK, private=True)
+_DISCARD_EVENTS: Final = seat_card_events(EventKind.DISCARDS, _SEATS, _PACK)
 _TAKE_TOP_EVENTS: Final = seat_card_table(
     lambda p, c: (Event(EventKind.TAKES, player=p, cards=(c,), label="discard pile"),), _SEATS, _PACK
 )

@@ -20,7 +20,7 @@ import attrs
 from parlour.core.auction import Auction, Bid, BidCall, Ladder, check_auction, legal_calls, make_legal_call, new_auction
 from parlour.core.cards import ACE_HIGH, CARD_INDICES, Card, Suit, seat_card_table, sorted_cards
 from parlour.core.deck import fixed_deck
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
 from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players, seat_moves
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
@@ -77,7 +77,7 @@ MOVE_TYPES: Final = (BidTricks, PlayCard)
 
 _SEATS: Final = max(PLAYERS)
 _PLAY_MOVES: Final = seat_card_table(PlayCard, _SEATS, PACK)
-_PLAY_EVENTS: Final = seat_card_table(lambda s, c: (Event(EventKind.PLAYS, player=s, cards=(c,)),), _SEATS, PACK)
+_PLAY_EVENTS: Final = seat_card_events(EventKind.PLAYS, _SEATS, PACK)
 _BID_MOVES: Final = tuple(tuple(BidTricks(s, k) for k in range(MAX_SIZE + 1)) for s in range(_SEATS))
 """`_BID_MOVES[seat][tricks]`: every bid move, built once."""
 _BIDS: Final = tuple(Bid(k) for k in range(MAX_SIZE + 1))

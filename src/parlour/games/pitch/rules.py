@@ -23,7 +23,7 @@ from parlour.core.auction import Auction, BidCall, Contract, check_auction, lega
 from parlour.core.cards import ACE_HIGH, Card, Suit, seat_card_table, sorted_cards
 from parlour.core.deck import fixed_deck
 from parlour.core.errors import NotationError
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
 from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players, seat_moves
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
@@ -98,7 +98,7 @@ class Phase(enum.Enum):
 _BID, _PLAY, _OVER = Phase.BID, Phase.PLAY, Phase.OVER
 _SEATS: Final = range(MAX_SEATS)
 _PLAY_MOVES: Final = seat_card_table(PlayCard, MAX_SEATS, PACK)
-_PLAY_EVENTS: Final = seat_card_table(lambda s, c: (Event(EventKind.PLAYS, player=s, cards=(c,)),), MAX_SEATS, PACK)
+_PLAY_EVENTS: Final = seat_card_events(EventKind.PLAYS, MAX_SEATS, PACK)
 _PASSES: Final = tuple(Pass(s) for s in _SEATS)
 _BIDS: Final = tuple({p: MakeBid(s, p) for p in (*BIDS, SMUDGE)} for s in _SEATS)
 _MOVE_OF_CALL: Final[dict[core_auction.Call, Move]] = {

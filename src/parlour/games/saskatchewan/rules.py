@@ -30,7 +30,7 @@ from parlour.core.cards import (
 )
 from parlour.core.deck import fixed_deck
 from parlour.core.errors import NotationError
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
 from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players, seat_moves
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
@@ -90,7 +90,7 @@ MOVE_TYPES: Final = (PlayCard, PassAndPay)
 # sorted by sorting these small ints).
 _SEATS: Final = max(PLAYERS)
 _PLAY_MOVES: Final = seat_card_table(PlayCard, _SEATS, PACK)
-_PLAY_EVENTS: Final = seat_card_table(lambda s, c: (Event(EventKind.PLAYS, player=s, cards=(c,)),), _SEATS, PACK)
+_PLAY_EVENTS: Final = seat_card_events(EventKind.PLAYS, _SEATS, PACK)
 _PASS_MOVES: Final = tuple((PassAndPay(s),) for s in range(_SEATS))
 _PASS_EVENTS: Final = tuple(
     (Event(EventKind.PASSES, player=s, label=f"pays {PASS_CENTS} cents into the pot"),) for s in range(_SEATS)

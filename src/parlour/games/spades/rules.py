@@ -21,7 +21,7 @@ from parlour.core.auction import Auction, Bid, BidCall, check_auction, make_call
 from parlour.core.cards import ACE_HIGH, HIDDEN, Card, Suit, seat_card_table, sorted_cards
 from parlour.core.deck import deal, fixed_deck
 from parlour.core.errors import NotationError
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
 from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players, seat_moves
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
@@ -101,7 +101,7 @@ MOVE_TYPES: Final = (Look, MakeBid, PlayCard)
 
 _BID, _PLAY, _OVER = Phase.BID, Phase.PLAY, Phase.OVER
 _PLAY_MOVES: Final = seat_card_table(PlayCard, 4, PACK)
-_PLAY_EVENTS: Final = seat_card_table(lambda s, c: (Event(EventKind.PLAYS, player=s, cards=(c,)),), 4, PACK)
+_PLAY_EVENTS: Final = seat_card_events(EventKind.PLAYS, 4, PACK)
 _LOOKS: Final = tuple(Look(s) for s in range(4))
 _ALL_BIDS: Final = (DOUBLE_NIL, NIL, *NUMBER_BIDS)
 _BID_MOVES: Final = tuple({bid: MakeBid(s, bid) for bid in _ALL_BIDS} for s in range(4))

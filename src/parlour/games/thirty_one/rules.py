@@ -11,7 +11,7 @@ import attrs
 
 from parlour.core.cards import HIDDEN, Card, cards_text, seat_card_table, sorted_cards
 from parlour.core.deck import shuffled_or_fixed
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
 from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players
 from parlour.core.ledger import Ledger
 from parlour.core.notation import parse_by_matching
@@ -422,13 +422,9 @@ _TURNS_UP: Final = seat_card_table(lambda _s, c: (Event(EventKind.TURNS_UP, card
 _OUT_EVENTS: Final = tuple(Event(EventKind.DROPS_OUT, player=s) for s in range(MAX_PLAYERS))
 _COUNTY_EVENTS: Final = tuple(Event(EventKind.NOTE, player=s, label="is on the county") for s in range(MAX_PLAYERS))
 _KNOCK_EVENTS: Final = tuple((Event(EventKind.KNOCKS, player=s),) for s in range(MAX_PLAYERS))
-_DRAW_EVENTS: Final = seat_card_table(
-    lambda s, c: (Event(EventKind.DRAWS, player=s, cards=(c,), private=True),), MAX_PLAYERS, PACK
-)
-_TAKE_EVENTS: Final = seat_card_table(lambda s, c: (Event(EventKind.TAKES, player=s, cards=(c,)),), MAX_PLAYERS, PACK)
-_DISCARD_EVENTS: Final = seat_card_table(
-    lambda s, c: (Event(EventKind.DISCARDS, player=s, cards=(c,)),), MAX_PLAYERS, PACK
-)
+_DRAW_EVENTS: Final = seat_card_events(EventKind.DRAWS, MAX_PLAYERS, PACK, private=True)
+_TAKE_EVENTS: Final = seat_card_events(EventKind.TAKES, MAX_PLAYERS, PACK)
+_DISCARD_EVENTS: Final = seat_card_events(EventKind.DISCARDS, MAX_PLAYERS, PACK)
 
 def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     if only is None and state.rng is None:
