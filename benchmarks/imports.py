@@ -18,7 +18,8 @@ from source at every import (what a checkout run with ``PYTHONDONTWRITEBYTECODE=
 
     .venv/bin/python benchmarks/imports.py                 # every game, best of 5
     .venv/bin/python benchmarks/imports.py hearts gin_rummy --repeats 9
-    .venv/bin/python benchmarks/imports.py --rst           # the table of docs/benchmarks.rst
+    .venv/bin/python benchmarks/imports.py --json > before.json   # then, after a change:
+    .venv/bin/python benchmarks/imports.py --rst --before before.json   # docs/benchmarks.rst's table
 """
 
 from __future__ import annotations
@@ -67,12 +68,12 @@ def _run(code: str, env: Mapping[str, str]) -> list[float]:
     return [float(word) for word in done.stdout.split()]
 
 
-def _environment(cache: Path, source: bool) -> dict[str, str]:
-    """The environment of every run: bytecode cached under `cache`; with `source`, parlour's
-    own bytecode removed from it and never written again."""
+def _environment(cache: Path, names: Sequence[str], source: bool) -> dict[str, str]:
+    """The environment of every run: bytecode cached under `cache` (compiled by importing the
+    games `names` once); with `source`, parlour's own bytecode removed and never written again."""
     env = dict(os.environ, PYTHONPYCACHEPREFIX=str(cache))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    warm_up = "import parlour\nfor name in parlour.game_names(): parlour.game(name)"
+    warm_up = f"import parlour\nfor name in {list(names)!r}: parlour.game(name)"
     subprocess.run([sys.executable, "-c", warm_up], env=env, check=True)
     if source:
         package = Path(parlour.__file__).resolve().parent
@@ -85,7 +86,7 @@ def measure(names: Sequence[str], repeats: int = REPEATS, source: bool = False) 
     """Each game's best import times in seconds over `repeats` interleaved rounds."""
     best = {name: dict.fromkeys(("parlour", "parlour_cpu", "game", "game_cpu", "direct", "direct_cpu"), float("inf")) for name in names}
     with tempfile.TemporaryDirectory(prefix="parlour_pycache_") as cache:
-        env = _environment(Path(cache), source)
+        env = _environment(Path(cache), names, source)
         for _ in range(repeats):
             for name in names:
                 timing = best[name]
@@ -107,22 +108,23 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.0f}"
 
 
-def rst_table(best: Mapping[str, Timing]) -> str:
-    """The results as an RST list-table, in milliseconds."""
-    lines = [
-        ".. list-table::",
-        "   :header-rows: 1",
-        "",
-        "   * - game",
-        "     - parlour.game(name), ms (CPU)",
-        "     - import parlour.games.<name>, ms (CPU)",
-    ]
+def rst_table(best: Mapping[str, Timing], before: Mapping[str, Timing] | None = None) -> str:
+    """The results as an RST list-table in milliseconds, wall (CPU); with `before` (an earlier
+    ``--json`` output) a column of its numbers first."""
+    columns = ["game"]
+    if before is not None:
+        columns.append("before: parlour.game(name)")
+    columns += ["parlour.game(name)", "import parlour.games.<name>"]
+    lines = [".. list-table::", "   :header-rows: 1", ""]
+    lines += [f"   {'*' if i == 0 else ' '} - {title}" for i, title in enumerate(columns)]
     for name, timing in best.items():
-        lines += [
-            f"   * - {name}",
-            f"     - {_ms(timing['game'])} ({_ms(timing['game_cpu'])})",
-            f"     - {_ms(timing['direct'])} ({_ms(timing['direct_cpu'])})",
-        ]
+        cells = [name]
+        if before is not None:
+            old = before.get(name)
+            cells.append(f"{_ms(old['game'])} ({_ms(old['game_cpu'])})" if old else "")
+        cells.append(f"{_ms(timing['game'])} ({_ms(timing['game_cpu'])})")
+        cells.append(f"{_ms(timing['direct'])} ({_ms(timing['direct_cpu'])})")
+        lines += [f"   {'*' if i == 0 else ' '} - {cell}" for i, cell in enumerate(cells)]
     return "\n".join(lines)
 
 
@@ -134,13 +136,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the best seconds as JSON")
     output.add_argument("--rst", action="store_true", help="print an RST table (milliseconds)")
+    parser.add_argument("--before", type=Path, help="with --rst: a column from an earlier --json output")
     args = parser.parse_args(argv)
     names = args.games or list(parlour.game_names())
     best = measure(names, args.repeats, args.source)
     if args.json:
         print(json.dumps(best, indent=2))
     elif args.rst:
-        print(rst_table(best))
+        before = json.loads(args.before.read_text(encoding="utf-8")) if args.before else None
+        print(f"import parlour alone: {_ms(min(t['parlour'] for t in best.values()))} ms\n")
+        print(rst_table(best, before))
     else:
         alone = min(timing["parlour"] for timing in best.values())
         print(f"import parlour alone: {_ms(alone)} ms (best of every run)")

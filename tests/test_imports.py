@@ -9,9 +9,11 @@ modules. A change that pulls one of them back into a plain import fails here.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -112,3 +114,19 @@ def test_json_round_trip_after_a_plain_import() -> None:
         "assert parlour.from_json(parlour.to_json(state)) == state"
     )
     assert "parlour.core.serialize" in names
+
+
+def test_the_import_benchmark_measures_each_way_of_importing() -> None:
+    """`benchmarks/imports.py` (a script, loaded from its path) times one game both ways and
+    writes the docs table; what it measures is never asserted, only that it measures."""
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "imports.py"
+    spec = importlib.util.spec_from_file_location("parlour_benchmarks_imports", path)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    best = script.measure(["old_maid"], repeats=1)
+    assert list(best) == ["old_maid"]
+    assert set(best["old_maid"]) == {"parlour", "parlour_cpu", "game", "game_cpu", "direct", "direct_cpu"}
+    table = script.rst_table(best, before=best)
+    assert table.splitlines()[:2] == [".. list-table::", "   :header-rows: 1"]
+    assert "   * - old_maid" in table.splitlines()
