@@ -26,6 +26,14 @@ The outcome of an iteration, in [0, 1] per seat:
   ``0.5 + 0.5 * advantage / spread``, where `spread` is the largest advantage (in size) seen so
   far in this search, so margins count and no per-game scale is needed.
 
+A game may lend the search its own knowledge through three optional `GameSpec` fields:
+`GameSpec.playout`, a cheap policy that playouts follow (`guidance`: nine moves in ten) and that
+the tree leans toward (its move is added first and gains ``bias / visits`` in UCB1);
+`GameSpec.evaluate`, which stops a playout `horizon` moves after the walk and adds what the
+evaluation gained since the iteration's deal to the gains; and `GameSpec.playout_to_end`, which
+plays on to the end of the game rather than of the hand. Games without them (most) are searched
+with uniform playouts to the hand's end, as above.
+
 Several seats may act at once (response windows): the lowest acts first, as in `play_game`. The
 move played is the root move visited most (ties: the better mean, then the earlier move).
 
