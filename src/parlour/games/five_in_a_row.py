@@ -188,29 +188,18 @@ def _on_board(r: int, c: int) -> bool:
     return 0 <= r < SIZE and 0 <= c < SIZE
 
 
-def _rays(cell: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """For each direction: the cells before `cell` (nearest first) and after it, up to 4 each."""
-    r, c = divmod(cell, SIZE)
-    out = []
-    for dr, dc in DIRECTIONS:
-        back = tuple(
-            (r - k * dr) * SIZE + c - k * dc for k in range(1, ROW_LENGTH) if _on_board(r - k * dr, c - k * dc)
-        )
-        ahead = tuple(
-            (r + k * dr) * SIZE + c + k * dc for k in range(1, ROW_LENGTH) if _on_board(r + k * dr, c + k * dc)
-        )
-        out.append((back, ahead))
-    return tuple(out)
-
-
 def _windows(cell: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """The lines of five through `cell` in scanning order (direction, then leftmost or topmost
     start first), each as (low bit mask, high bit mask, cells)."""
+    r, c = divmod(cell, SIZE)
+    reach = range(1 - ROW_LENGTH, ROW_LENGTH)
     out = []
-    for back, ahead in _rays(cell):
-        line = (*reversed(back), cell, *ahead)
+    for dr, dc in DIRECTIONS:
+        # the cells up to four steps either way along the direction; on a straight line those
+        # on the board are one unbroken stretch through `cell`
+        line = [(r + k * dr) * SIZE + c + k * dc for k in reach if 0 <= r + k * dr < SIZE and 0 <= c + k * dc < SIZE]
         for k in range(len(line) - ROW_LENGTH + 1):
-            window = line[k : k + ROW_LENGTH]
+            window = tuple(line[k : k + ROW_LENGTH])
             out.append((*_halves(window), window))
     return tuple(out)
 
@@ -592,13 +581,13 @@ _START_CHIPS: Final = tuple(
 _START_MARKS: Final = _halves(CORNERS) * TEAMS
 _TO_PLAY: Final = tuple((Event(EventKind.TO_PLAY, player=s),) for s in _SEATS)
 _DRAW_EVENTS: Final = seat_card_table(
-    lambda s, c: Event(EventKind.DRAWS, player=s, cards=(c,), private=True), MAX_PLAYERS, PACK
+    lambda s, c: make_event(EventKind.DRAWS, s, (c,), (), "", True), MAX_PLAYERS, PACK
 )
 _DEAD_EVENTS: Final = seat_card_table(
-    lambda s, c: Event(EventKind.DISCARDS, player=s, cards=(c,), label="dead card"), MAX_PLAYERS, PACK
+    lambda s, c: make_event(EventKind.DISCARDS, s, (c,), (), "dead card", False), MAX_PLAYERS, PACK
 )
 _DISCARD_EVENTS: Final = seat_card_table(
-    lambda s, c: Event(EventKind.DISCARDS, player=s, cards=(c,), label="nothing to play"), MAX_PLAYERS, PACK
+    lambda s, c: make_event(EventKind.DISCARDS, s, (c,), (), "nothing to play", False), MAX_PLAYERS, PACK
 )
 _DEADS: Final = seat_card_table(TurnInDead, MAX_PLAYERS, PACK)
 _DISCARDS: Final = seat_card_table(Discard, MAX_PLAYERS, PACK)

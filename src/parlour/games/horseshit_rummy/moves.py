@@ -9,7 +9,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from parlour.core.cards import Card, cards_text, seat_card_table
-from parlour.core.events import Event, EventKind, seat_card_events
+from parlour.core.events import EventKind, make_event, seat_card_events
 from parlour.games.horseshit_rummy.options import _PACKS, PLAYERS
 
 
@@ -94,7 +94,7 @@ _DISCARD: Final = seat_card_table(lambda p, c: Discard(p, c), _SEATS, _PACK)
 _DRAW_EVENTS: Final = seat_card_events(EventKind.DRAWS, _SEATS, _PACK, private=True)
 _DISCARD_EVENTS: Final = seat_card_events(EventKind.DISCARDS, _SEATS, _PACK)
 _TAKE_TOP_EVENTS: Final = seat_card_table(
-    lambda p, c: (Event(EventKind.TAKES, player=p, cards=(c,), label="discard pile"),), _SEATS, _PACK
+    lambda p, c: (make_event(EventKind.TAKES, p, (c,), (), "discard pile", False),), _SEATS, _PACK
 )
 
 

@@ -19,7 +19,7 @@ import attrs
 from parlour.core.cards import Card, Rank, cards_text, insert_by_key, parse_cards, seat_card_table
 from parlour.core.deck import shuffled_or_fixed
 from parlour.core.errors import NotationError
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players, seat_moves
 from parlour.core.melds import Meld, MeldKind, TableMeld, can_use_at_once, take_from_pile
 from parlour.core.notation import parse_by_matching, split_seat
@@ -633,7 +633,7 @@ _APPLY: Final[dict[type, Callable[..., State]]] = {
 
 
 _UP_CARD_EVENTS: Final = seat_card_table(
-    lambda p, c: Event(EventKind.SHOWS, player=p, cards=(c,), label="up card"), max(PLAYERS), pack_for(2, Options())
+    lambda p, c: make_event(EventKind.SHOWS, p, (c,), (), "up card", False), max(PLAYERS), pack_for(2, Options())
 )
 _WILD_EVENTS: Final = {r: Event(EventKind.NOTE, label=f"{r.symbol}s are wild") for r in RANKS}
 _TURNS_UP_EVENTS: Final = seat_card_table(lambda p, c: Event(EventKind.TURNS_UP, cards=(c,)), 1, pack_for(2, Options()))[0]
