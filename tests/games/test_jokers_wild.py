@@ -935,3 +935,31 @@ def test_move_generator_keeps_the_reference_order() -> None:
         assert rules._legal(seen, seat) == _ref_legal(seen, seat)
         sevens += any(card.rank is Rank.SEVEN for card in state.hands[seat])
     assert sevens > 1000
+
+
+def test_prebuilt_plain_moves_sit_where_the_generator_reads_them() -> None:
+    """`_PLAYS[seat][card.index][start]` is the seat's own marble at `start` moved by the card's
+    plain steps (8 back for an 8; up the lane from a castle hole), for every track hole and
+    every castle hole with room above it; the joker has none."""
+    for seat, by_card in enumerate(rules._PLAYS):
+        for card in set(jw.pack_for(Options())):
+            row = by_card[card.index]
+            if card.rank is Rank.JOKER:
+                assert row == ()
+                continue
+            steps = -BACKWARD if card.rank is Rank.EIGHT else STEPS[card.rank]
+            assert len(row) == max(CASTLE, CASTLE + MARBLES - steps)
+            for start, move in enumerate(row):
+                end = (start + steps) % HOLES if start < CASTLE else start + steps
+                assert move == PlayCard(seat, card, ((seat, start, end),))
+                assert move.card is card
+
+
+def test_drawing_back_finds_the_played_card_by_value_too() -> None:
+    """The hand is updated by identity of the interned cards, and by value for cards built
+    afresh (a state made by hand): the same rank-ordered hand either way."""
+    fresh = tuple(Card(c.rank, c.suit) for c in parse_cards("AC 6C 7D QS KC"))
+    for held in (parse_cards("AC 6C 7D QS KC"), fresh):
+        out = rules._exchange(tuple(held), Card.parse("7D"), Card.parse("5H"))
+        assert cards_text(out) == "AC 5H 6C QS KC"
+        assert cards_text(rules._exchange(tuple(held), Card.parse("AC"), Card.parse("KH"))) == "6C 7D QS KC KH"

@@ -250,6 +250,8 @@ def new_game(
 def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
     """The seat to play's moves: by rank of the cards held (ace low, jokers last), for each
     its movements by the marbles' positions; `discard` per rank only when nothing plays."""
+    if player is None:
+        return state.legal  # what moves_for returns for every seat, without the call
     return moves_for(state, player, len(state.hands), state.legal)
 
 
@@ -361,12 +363,14 @@ def check_invariants(state: State) -> None:
 # Phase helpers -------------------------------------------------------------------------------
 
 
-def _legal(state: State, only: int | None) -> tuple[Move, ...]:
+def _legal(state: State, only: int | None = None) -> tuple[Move, ...]:
     """The moves of the seat to play (`only` None on a real state, or a view's viewer).
 
     Everything is worked out afresh from the marbles (boards do not repeat): the side's track
     marbles sorted (`side`), then, for the forward cards, each marble's situation once
-    (`_situations`), from which each card's ends are a few comparisons."""
+    (`_situations`), from which each card's moves are a few comparisons and look-ups in the
+    card's prebuilt moves (`_PLAYS`): a card shorter than every track marble's way ahead
+    (`fast`) moves each of them, with no test per marble."""
     if state.phase is _OVER:
         return ()
     seat = state.turn
@@ -385,7 +389,8 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
         row = marbles[owner]
         mrow = marbles[mate]
         gate = _ENTRANCES_4[mate]
-        side = sorted(row[bisect_left(row, 0) : bisect_left(row, CASTLE)] + mrow[bisect_left(mrow, 0) :])
+        starts = row[bisect_left(row, 0) : bisect_left(row, CASTLE)]
+        side = sorted(starts + mrow[bisect_left(mrow, 0) :])
         del side[bisect_left(side, CASTLE) :]
         seating = 4
     else:
@@ -393,56 +398,67 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
         row = marbles[owner]
         mrow = ()
         gate = -1
-        side = list(row[bisect_left(row, 0) : bisect_left(row, CASTLE)])
+        starts = row[bisect_left(row, 0) : bisect_left(row, CASTLE)]
+        side = list(starts)
         seating = 2
+    plays: Sequence[Sequence[PlayCard]] | _AssistedPlays = _PLAYS[seat] if owner == seat else _AssistedPlays(seat, owner)
     moves: list[Move] = []
     append = moves.append
     build = _PLAY_CARD
     last = -1
-    sits: list[tuple[int, int, int, int, int]] | None = None
+    tracks: list[tuple[int, int]] | None = None
+    lanes: list[tuple[int, int]] = []
+    fast = estart = elow = ehigh = ebase = -1
     for card in held:
         index = card.index
         rank = index & 15
         if rank == last:
             continue
         last = rank
-        if rank == _JOKER_RANK:
-            if not side:
-                continue
+        steps = _PLAIN_STEPS[rank]
+        if steps > 0:
+            table = plays[index]
+            if _COMES_OUT_BY_RANK[rank] and row[0] == HOME:
+                hole = COME_OUTS[seating][owner]
+                if hole not in row and (hole not in mrow or _mate_ok(row, mrow, HOME, hole, gate)):
+                    append(_COMING_OUT[seating][seat][index] if owner == seat else build(seat, card, ((owner, HOME, hole),)))
+            if tracks is None:
+                tracks, lanes, (estart, elow, ehigh, ebase), fast = _situations(
+                    row, mrow, side, gate, ENTRANCES[seating][owner]
+                )
+            if steps < fast:
+                for start in starts:
+                    append(table[start])
+            else:
+                for start, lim in tracks:
+                    if start == estart and elow < steps < ehigh:
+                        append(build(seat, card, ((owner, start, ebase + steps),)))
+                    if steps < lim:
+                        append(table[start])
+            for start, high in lanes:
+                if steps < high:
+                    append(table[start])
+            if rank == _SEVEN_RANK:
+                _split_moves(moves, seat, card, marbles, owner, side, gate)
+        elif steps:  # the 8
+            table = plays[index]
+            for start in starts:
+                # the distance back to the side's marble behind (72: none)
+                back = (start - side[side.index(start) - 1]) % HOLES or HOLES
+                end = (start - BACKWARD) % HOLES
+                if back > BACKWARD or (back == BACKWARD and end in mrow and _mate_ok(row, mrow, start, end, gate)):
+                    append(table[start])
+        elif starts:  # the joker, with a marble on the track
             others: list[int] = []
             for o, r in enumerate(marbles):
                 if o != owner:
                     others += r[bisect_left(r, 0) : bisect_left(r, CASTLE)]
             others.sort()
-            for start in row:
-                if 0 <= start < CASTLE:
-                    for end in others:
-                        if end in mrow and not _mate_ok(row, mrow, start, end, gate):
-                            continue
-                        append(build(seat, card, ((owner, start, end),)))
-        elif rank == _EIGHT_RANK:
-            for start in row:
-                if 0 <= start < CASTLE:
-                    # the distance back to the side's marble behind (72: none)
-                    back = (start - side[side.index(start) - 1]) % HOLES or HOLES
-                    end = (start - BACKWARD) % HOLES
-                    if back > BACKWARD or (back == BACKWARD and end in mrow and _mate_ok(row, mrow, start, end, gate)):
-                        append(build(seat, card, ((owner, start, end),)))
-        else:
-            steps = _STEPS_BY_RANK[rank]
-            if row[0] == HOME and rank in _COMES_OUT_RANKS:
-                hole = COME_OUTS[seating][owner]
-                if hole not in row and (hole not in mrow or _mate_ok(row, mrow, HOME, hole, gate)):
-                    append(build(seat, card, ((owner, HOME, hole),)))
-            if sits is None:
-                sits = _situations(row, mrow, side, gate, ENTRANCES[seating][owner])
-            for start, lim, low, high, base in sits:
-                if low < steps < high:
-                    append(build(seat, card, ((owner, start, base + steps),)))
-                if steps < lim:
-                    append(build(seat, card, ((owner, start, (start + steps) % HOLES),)))
-            if rank == _SEVEN_RANK:
-                _split_moves(moves, seat, card, marbles, owner, side, gate)
+            for start in starts:
+                for end in others:
+                    if end in mrow and not _mate_ok(row, mrow, start, end, gate):
+                        continue
+                    append(build(seat, card, ((owner, start, end),)))
     if moves:
         return tuple(moves)
     out: list[Move] = []
@@ -465,39 +481,52 @@ def _mate_ok(row: tuple[int, ...], mrow: tuple[int, ...], start: int, end: int, 
 
 def _situations(
     row: tuple[int, ...], mrow: tuple[int, ...], side: list[int], gate: int, entrance: int
-) -> list[tuple[int, int, int, int, int]]:
-    """What a forward card of `steps` needs of each of `row`'s marbles out of Home, in row
-    order: (position, `lim`, `low`, `high`, `base`). The marble may go `steps` along the track
-    if `steps < lim`, and into (or up) its Castle, to `base + steps`, if `low < steps < high`.
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]], tuple[int, int, int, int], int]:
+    """What a forward card of `steps` needs of `row`'s marbles out of Home, in row order:
+    `tracks`, the track marbles as (position, `lim`): one goes `steps` along the track if
+    `steps < lim`; `lanes`, the castle marbles that can move as (position, `high`): one goes
+    up its lane if `steps < high`; and `entry`, (position, `low`, `high`, `base`) of the one
+    track marble that may turn into the Castle (position -1: none), to hole `base + steps` if
+    `low < steps < high`; and `fast`: a card of fewer steps moves every track marble along the
+    track, and none into the Castle.
 
     On the track `lim` is the distance to the side's first marble ahead (72: none), one more if
-    that marble is a partner's that may be sent to its entrance (`_mate_ok`); a marble `d` holes
-    before its entrance enters hole c1 with `d + 1` steps (`base` = CASTLE - d - 1) unless the
-    side's marble ahead stands before the entrance, and may not reach the owner's lowest castle
-    marble. A castle marble moves up to below the next one (or c5); one packed against the
-    marble above it is left out, as no card moves it. `side` is the side's track marbles
-    sorted, `gate` the partner's castle entrance and `entrance` the owner's."""
-    out = []
-    count = len(side)
+    that marble is a partner's that may be sent to its entrance (`_mate_ok`). A marble `d`
+    holes before its entrance enters hole c1 with `d + 1` steps unless the side's marble ahead
+    stands before the entrance (so only the marble nearest the entrance may), and may not
+    reach the owner's lowest castle marble. A castle marble moves up to below the next one (or
+    c5); one packed against the marble above it is left out, as no card moves it. `side` is
+    the side's track marbles sorted, `gate` the partner's castle entrance and `entrance` the
+    owner's."""
+    tracks = []
+    lanes = []
+    entry = _NO_ENTRY
+    fast = HOLES + 1
+    ahead = [*side, side[0] + HOLES] if side else side  # each side marble's next one, once round
     lane = bisect_left(row, CASTLE)
     room = row[lane] if lane < MARBLES else CASTLE + MARBLES  # the first castle hole not reachable
-    for i in range(bisect_left(row, 0), MARBLES):
+    for i in range(bisect_left(row, 0), lane):
         start = row[i]
-        if start >= CASTLE:
-            top = row[i + 1] if i < MARBLES - 1 else CASTLE + MARBLES
-            if top != start + 1:
-                out.append((start, 0, 0, top - start, start))
-            continue
-        j = side.index(start) + 1
-        block = (side[j if j < count else 0] - start) % HOLES or HOLES
+        block = ahead[side.index(start) + 1] - start
         lim = block
         if block <= MAX_STEPS and mrow:
             end = (start + block) % HOLES
             if end in mrow and _mate_ok(row, mrow, start, end, gate):
                 lim += 1
+        tracks.append((start, lim))
         d = (entrance - start) % HOLES
-        out.append((start, lim, d, room - CASTLE + d + 1 if block > d else 0, CASTLE - d - 1))
-    return out
+        if d < MAX_STEPS and block > d:
+            entry = (start, d, room - CASTLE + d + 1, CASTLE - d - 1)
+            if d < fast:
+                fast = d + 1
+        if lim < fast:
+            fast = lim
+    for i in range(lane, MARBLES):
+        start = row[i]
+        top = row[i + 1] if i < MARBLES - 1 else CASTLE + MARBLES
+        if top != start + 1:
+            lanes.append((start, top - start))
+    return tracks, lanes, entry, fast
 
 
 def _split_moves(
@@ -514,12 +543,16 @@ def _split_moves(
     seat's last marble into its Castle, the rest goes to a partner's marble, or is wasted if
     none can take it.
 
-    The second part is worked out from the first board and the two holes the first part
-    changed (the hole it left and the one it reached); first parts that bump a partner or
-    bring the last marble in go through `_split_slow` on the board after them. A pair met
-    again with the later marble first is skipped if it was listed already (`seen` records the
-    pairs listed with the later marble second, and every pair `_split_slow` lists). `side` is the
-    side's track marbles sorted and `gate` the partner's castle entrance (-1: no partner)."""
+    Most pairs of marbles are apart (`_APART`): each part goes where it would go alone,
+    whichever is played first, so a pair's splits are all met first with the earlier marble
+    first, and a marble apart from every other one lists its splits from each marble's lone
+    part ends (`_part_legs`). For the other pairs the second part is worked out from the first
+    board and the two holes the first part changed (the hole it left and the one it reached);
+    first parts that bump a partner or bring the last marble in go through `_split_slow` on
+    the board after them. A pair met again with the later marble first is skipped if it was
+    listed already (`seen` records the pairs listed with the later marble second, and every
+    pair `_split_slow` lists). `side` is the side's track marbles sorted and `gate` the
+    partner's castle entrance (-1: no partner)."""
     row = marbles[owner]
     home = bisect_left(row, 0)
     if home > MARBLES - 2:
@@ -536,30 +569,63 @@ def _split_moves(
     # marble of the side ahead (72: none), to the castle entrance, first castle hole it may
     # not reach); castle marbles give 0s, and last the castle hole above them (77: none)
     runs: list[tuple[int, int, int, int, int]] = []
+    kinds: list[int] = []
     for i in range(home, outside):
         start = row[i]
         j = side.index(start)
         one = (side[(j + 1) % count] - start) % HOLES if count > 1 else HOLES
         two = (side[(j + 2) % count] - start) % HOLES if count > 2 else HOLES
-        runs.append((start, one, two, (entrance - start) % HOLES, low))
+        d = (entrance - start) % HOLES
+        runs.append((start, one, two, d, low))
+        if one >= SPLIT:
+            kinds.append(_NEAR if d < SPLIT - 1 else _FREE)
+        elif (start + one) % HOLES in mrow:
+            kinds.append(_BUMPY)
+        else:
+            kinds.append(_CROWDED_NEAR if d < SPLIT - 1 else _CROWDED)
     for i in range(outside, MARBLES):
         runs.append((row[i], 0, 0, 0, row[i + 1] if i < MARBLES - 1 else CASTLE + MARBLES))
+        kinds.append(_LANE)
+    count = len(runs)
+    parts: list[tuple[tuple[Leg, ...], ...] | None] = [None] * count
     seen: set[int] = set()
     build = _PLAY_CARD
     append = moves.append
     for i, (first, block, _, d, room) in enumerate(runs):
-        # The marbles the rest may move. A pair of track marbles with no marble of the side
-        # within 6 holes ahead of either cannot meet in any split: each part is legal alone in
-        # either order, so the pairs with the later marble first were all listed already. A
-        # castle marble right under another (or on c5) stays stuck unless that one is `first`.
-        free = first < CASTLE and block >= SPLIT
-        seconds = [
-            (j, r)
-            for j, r in enumerate(runs)
-            if j != i
-            and not (j < i and free and r[0] < CASTLE and r[1] >= SPLIT)
-            and not (r[0] >= CASTLE and r[4] == r[0] + 1 and r[4] != first)
-        ]
+        # The marbles the rest may move: not a marble apart from `first` listed earlier (those
+        # splits were all listed with it first), nor a castle marble right under another (or
+        # on c5), which stays stuck unless that one is `first`. A later marble apart from
+        # `first` goes where its part alone goes (`parts`); the others are worked out below.
+        seconds: list[tuple[int, tuple[int, int, int, int, int], tuple[tuple[Leg, ...], ...] | None]] = []
+        later: list[tuple[tuple[Leg, ...], ...]] = []  # the part ends of the later marbles apart from it
+        together = False  # some marble is not apart from `first`
+        by_kind = _APART[kinds[i]]
+        for j, r in enumerate(runs):
+            if j == i:
+                continue
+            flag = by_kind[kinds[j]]
+            if flag == _BY_DISTANCE:
+                flag = SPLIT <= (first - r[0]) % HOLES <= HOLES - SPLIT
+            if r[0] >= CASTLE and r[4] == r[0] + 1 and r[4] != first:
+                together = together or not flag
+            elif not flag:
+                together = True
+                seconds.append((j, r, None))
+            elif j > i:
+                legs = parts[j]
+                if legs is None:
+                    legs = parts[j] = _part_legs(owner, r, kinds[j])
+                seconds.append((j, r, legs))
+                later.append(legs)
+        if not together:
+            # apart from every other marble: its part alone, then each later marble's
+            ones = parts[i] or _part_legs(owner, runs[i], kinds[i])
+            for k in range(1, SPLIT):
+                for leg1 in ones[k]:
+                    for legs in later:
+                        for leg2 in legs[SPLIT - k]:
+                            append(build(seat, card, (leg1, leg2)))
+            continue
         for k in range(1, SPLIT):
             rest = SPLIT - k
             if first >= CASTLE:
@@ -589,7 +655,11 @@ def _split_moves(
                 else:
                     lane2 = lane
                     low2 = low
-                for j, (second, one, two, d2, _) in seconds:
+                for j, (second, one, two, d2, _), legs in seconds:
+                    if legs is not None:
+                        for leg2 in legs[rest]:
+                            append(build(seat, card, (leg1, leg2)))
+                        continue
                     # the second part's ends on the board after the first: in the lane, on the track
                     if second >= CASTLE:
                         end = second + rest
@@ -637,6 +707,21 @@ def _split_moves(
                         else:
                             seen.add((first * 100 + mid) * 10000 + second * 100 + end)
                         append(build(seat, card, (leg1, (owner, second, end))))
+
+def _part_legs(owner: int, run: tuple[int, int, int, int, int], kind: int) -> tuple[tuple[Leg, ...], ...]:
+    """The moves of one part of a split by a marble apart from the other one (`_APART`), as
+    alone, by steps (0-6): up its lane; or turning into the Castle (a marble near its
+    entrance), then along the track. `run` is the marble's entry in `_split_moves`."""
+    start, block, _, d, room = run
+    if kind == _FREE:
+        return _STEP_LEGS[owner][start]
+    if kind == _LANE:
+        return tuple(((owner, start, start + k),) if start + k < room else () for k in range(SPLIT))
+    return tuple(
+        (((owner, start, CASTLE + k - d - 1),) if d < k < room - CASTLE + d + 1 and block > d else ())
+        + (((owner, start, (start + k) % HOLES),) if k < block else ())
+        for k in range(SPLIT)
+    )
 
 
 def _split_slow(
@@ -753,7 +838,14 @@ def _moved(marbles: tuple[tuple[int, ...], ...], leg: Leg, events: list[Event]) 
 def _exchange(held: tuple[Card, ...], card: Card, drawn: Card) -> tuple[Card, ...]:
     """`held` (rank order) less one `card`, with `drawn` put in its place."""
     hand = list(held)
-    del hand[held.index(card)]  # `index` tries identity first: cards are interned
+    at = 0
+    for c in held:  # by identity first (cards are interned): `index` calls `__eq__` on the others
+        if c is card:
+            break
+        at += 1
+    else:
+        at = held.index(card)
+    del hand[at]
     keys = _KEYS
     key = keys[drawn.index]
     at = 0
@@ -780,14 +872,9 @@ _DISCARD_EVENTS: Final = seat_card_table(
 )
 
 
-def _state_legal(state: State) -> tuple[Move, ...]:
-    """What `State.legal` holds on a real state; `_BUILD` fills it while building one."""
-    return _legal(state, None)
-
-
-_BUILD: Final = builder(State, cached={"legal": _state_legal})
+_BUILD: Final = builder(State, cached={"legal": _legal})
 """`State(...)` for `_apply`: every field in order, positionally, and the legal moves at once
-(every state's are read)."""
+(every state's are read; `_legal(state)` is what `State.legal` holds on a real state)."""
 
 _CARD_AT: Final = {card.index: card for card in _PACKS[3]}
 _ONE_CARD: Final = tuple((_CARD_AT.get(i, HIDDEN),) for i in range(CARD_INDICES))
@@ -797,8 +884,8 @@ _EVENT: Final = builder(Event)
 """Event(kind, player, cards, numbers, label, private), built slot by slot (apply's play event)."""
 
 _PLAY_CARD: Final = builder(PlayCard)
-"""`PlayCard(player, card, legs)`, built slot by slot (the move generator builds its moves
-afresh: boards do not repeat, so a table of moves would mostly miss)."""
+"""`PlayCard(player, card, legs)`, built slot by slot (the moves not prebuilt in `_PLAYS` and
+`_COMING_OUT`: splits, jokers, turns into the Castle, a partner's marbles)."""
 
 # Enum members and rule tables read on the hot paths, as module constants: `Rank.JOKER` and the
 # like is a class attribute lookup through the enum machinery, several times slower than a
@@ -806,13 +893,117 @@ afresh: boards do not repeat, so a table of moves would mostly miss)."""
 _OVER: Final = Phase.OVER
 _PLAY: Final = Phase.PLAY
 _PLAYS_KIND: Final = EventKind.PLAYS
-_JOKER_RANK: Final = int(Rank.JOKER)
-_EIGHT_RANK: Final = int(Rank.EIGHT)
 _SEVEN_RANK: Final = int(Rank.SEVEN)
-_STEPS_BY_RANK: Final = (*(STEPS.get(r, 0) for r in Rank), 0)
-"""`_STEPS_BY_RANK[card.index & 15]`: a forward card's steps (`card.index & 15` is its rank)."""
-_COMES_OUT_RANKS: Final = frozenset(int(r) for r in COMES_OUT)
+_PLAIN_STEPS: Final = (*(-BACKWARD if r is Rank.EIGHT else STEPS.get(r, 0) for r in Rank), 0)
+"""`_PLAIN_STEPS[card.index & 15]` (`card.index & 15` is the rank): how far the card's plain
+move goes: its forward steps, -8 for the 8, 0 for the joker."""
+_COMES_OUT_BY_RANK: Final = (*(r in COMES_OUT for r in Rank), False)
+"""`_COMES_OUT_BY_RANK[rank]`: whether the rank brings a marble out of Home."""
 _ENTRANCES_4: Final = ENTRANCES[4]
+
+
+def _plain_end(start: int, steps: int) -> int:
+    """Where a marble at `start` ends `steps` holes on (back for negative steps): round the
+    track, or up its Castle lane."""
+    return (start + steps) % HOLES if start < CASTLE else start + steps
+
+
+def _plain_plays(seat: int) -> tuple[tuple[PlayCard, ...], ...]:
+    """`[card.index][start]`: `seat` playing `card` to move its own marble at `start` by the
+    card's plain steps (`_PLAIN_STEPS`), for every start the move fits: each track hole, then
+    the castle holes with room enough above them; empty for the joker."""
+    rows: list[tuple[PlayCard, ...]] = [()] * CARD_INDICES
+    legs_by_steps: dict[int, list[tuple[Leg]]] = {}
+    for card in dict.fromkeys(_PACKS[3]):
+        steps = _PLAIN_STEPS[card.index & 15]
+        if steps:
+            legs = legs_by_steps.get(steps)
+            if legs is None:
+                starts = range(max(CASTLE, CASTLE + MARBLES - steps))
+                legs = legs_by_steps[steps] = [((seat, start, _plain_end(start, steps)),) for start in starts]
+            rows[card.index] = tuple([_PLAY_CARD(seat, card, one) for one in legs])
+    return tuple(rows)
+
+
+_PLAYS: Final = tuple(_plain_plays(seat) for seat in range(max(PLAYERS)))
+"""`_PLAYS[seat][card.index][start]`: the plain moves of each seat's own marbles, prebuilt
+(about 16,000 moves): most moves the generator lists are one of them."""
+
+
+def _coming_out(players: int) -> tuple[tuple[PlayCard, ...], ...]:
+    return seat_card_table(lambda seat, card: PlayCard(seat, card, ((seat, HOME, COME_OUTS[players][seat]),)), players, _PACKS[3])
+
+
+_COMING_OUT: Final = {players: _coming_out(players) for players in SEATINGS}
+"""`_COMING_OUT[players][seat][card.index]`: a seat's own marble brought out by `card` (read
+for aces and face cards only)."""
+
+
+class _AssistedPlays:
+    """`_PLAYS[seat]` for the partner's marbles (`[card.index][start]`), built as asked for."""
+
+    __slots__ = ("owner", "seat")
+
+    def __init__(self, seat: int, owner: int) -> None:
+        self.seat, self.owner = seat, owner
+
+    def __getitem__(self, index: int) -> _Assisted:
+        return _Assisted(self.seat, _CARD_AT[index], self.owner, _PLAIN_STEPS[index & 15])
+
+
+class _Assisted:
+    """A card's plain moves of the partner's marbles, which a seat moves once its own are all in
+    its Castle: `[start]` as in `_PLAYS`, built as asked for (a rare case)."""
+
+    __slots__ = ("card", "owner", "seat", "steps")
+
+    def __init__(self, seat: int, card: Card, owner: int, steps: int) -> None:
+        self.seat, self.card, self.owner, self.steps = seat, card, owner, steps
+
+    def __getitem__(self, start: int) -> PlayCard:
+        return PlayCard(self.seat, self.card, ((self.owner, start, _plain_end(start, self.steps)),))
+
+
+_NO_ENTRY: Final = (-1, -1, -1, -1)
+"""`_situations`' entry when no marble may turn into the Castle."""
+
+_STEP_LEGS: Final = tuple(
+    tuple(tuple(((owner, start, (start + k) % HOLES),) for k in range(SPLIT)) for start in range(HOLES))
+    for owner in range(max(PLAYERS))
+)
+"""`_STEP_LEGS[owner][start][k]`: the one-leg tuple of a track marble going k = 0-6 holes on."""
+
+# The kinds of marble for a split (`_split_moves`). A track marble with no marble of its side
+# within 6 holes ahead is free, if 6 or more holes before its castle entrance, or near if fewer
+# (a part may turn it into the Castle); one with its own marble within 6 holes ahead is crowded
+# (or crowded and near); one whose first marble of the side ahead, within 6 holes, is a
+# partner's is bumpy (a part may land on it); and castle marbles.
+_FREE: Final = 0
+_NEAR: Final = 1
+_LANE: Final = 2
+_CROWDED: Final = 3
+_CROWDED_NEAR: Final = 4
+_BUMPY: Final = 5
+_BY_DISTANCE: Final = 2
+_APART: Final = (
+    (1, 1, 1, 2, 2, 0),
+    (1, 1, 0, 2, 2, 0),
+    (1, 0, 0, 1, 0, 0),
+    (2, 2, 1, 2, 2, 0),
+    (2, 2, 0, 2, 2, 0),
+    (0, 0, 0, 0, 0, 0),
+)
+"""`_APART[kind][kind]`: whether two marbles of these kinds are apart in any split (1), not
+(0), or apart when neither is within 6 holes ahead of the other (2). Apart: each part goes
+exactly where it would go alone, whichever marble moves first. Two track marbles 7 or more
+holes apart each way, neither bumpy, are: a part of at most 6 holes neither passes, meets nor
+unblocks the other, lands on no partner (none is first ahead within 6 holes), and only one of
+them can be near its entrance (the other would be within 5 holes of it), so only one can use
+the Castle (two free or near marbles are that far apart: nothing of the side is within 6 holes
+ahead of either). A castle marble and a track marble that is neither near nor bumpy are too:
+the track marble never reaches the Castle. Castle marbles block each other, a near marble may
+enter below a castle marble, and a bumpy one changes the board (a partner goes to its
+entrance)."""
 
 _TO_PLAY: Final = tuple(Event(EventKind.TO_PLAY, player=s) for s in range(max(PLAYERS)))
 
