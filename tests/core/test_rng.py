@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -77,3 +79,13 @@ def test_check_refuses_sources_no_game_holds() -> None:
 def test_fresh_seeds_are_valid_and_vary() -> None:
     drawn = {fresh_seed() for _ in range(8)}
     assert len(drawn) > 1 and all(0 <= s <= MAX_SEED for s in drawn)
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 13, 52, 104, 162, 190, 255, 256, 257, 400])
+def test_shuffled_is_the_standard_librarys_shuffle_of_the_same_generator(size: int) -> None:
+    """`Rng.shuffled` writes Fisher-Yates out for speed; its order is exactly what
+    `random.Random.shuffle` gives from the source's generator, so deals never changed."""
+    for seed, counter in ((0, 0), (7, 3), (2**52, 91)):
+        expected = list(range(size))
+        random.Random((seed << 64) | counter).shuffle(expected)
+        assert Rng(seed, counter).shuffled(range(size)) == (tuple(expected), Rng(seed, counter + 1))

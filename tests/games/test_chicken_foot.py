@@ -352,3 +352,27 @@ def test_metzker_preset_is_the_default() -> None:
     """The one seed version is the preset `metzker`: every round, 0-0 worth 50."""
     assert Options.metzker() == Options()
     assert chicken_foot.GAME.presets == (("metzker", Options()),)
+
+
+def test_fast_paths_match_the_reference() -> None:
+    """The legal moves equal the reference search of `core.dominoes.placements` over
+    `open_lines`, and the round score `hand_points` with the 0-0 override, over many random
+    states of 4, 8 and 12 players."""
+    from parlour.core.dominoes import hand_points, placements
+
+    chooser = random.Random(7)
+    for players, seed in [(4, s) for s in range(10)] + [(8, 0), (12, 1)]:
+        state = chicken_foot.new_game(players, seed=seed, options=Options(rounds=3))
+        while not chicken_foot.is_over(state):
+            seat = state.turn
+            hand = (state.drawn,) if state.drawn is not None else state.hands[seat]
+            found = placements(hand, state.lines, seat, only=chicken_foot.open_lines(state.lines))
+            expected = [PlaceTile(seat, t, i) for t, i in found] + ([Pass(seat)] if state.drawn is not None else [])
+            assert list(state.legal) == expected
+            for held in state.hands:
+                options = state.options
+                assert chicken_foot.round_points(held, options) == hand_points(held, {Tile(0, 0): options.double_blank})
+            legal = chicken_foot.legal_moves(state)
+            state = chicken_foot.apply(state, legal[chooser.randrange(len(legal))])
+    with pytest.raises(ValueError, match="hidden"):
+        chicken_foot.round_points((Tile(1, 2), HIDDEN_TILE), Options())

@@ -355,3 +355,43 @@ def test_check_invariants_refuses_states_no_game_reaches() -> None:
     for broken, message in bad:
         with pytest.raises(ValueError, match=message):
             golf.check_invariants(broken)
+
+
+def test_settle_and_ante_match_the_ledger_steps() -> None:
+    """`settle` in one step equals `Ledger.pay_in` for each highest seat then `Ledger.share`
+    among the lowest; the deal's ante equals `pay_in` of one chip a seat (seats short of chips
+    pay what they have)."""
+    import random
+
+    from parlour.core.rng import Rng
+
+    chooser = random.Random(4)
+    for _ in range(500):
+        n = chooser.randrange(2, 7)
+        ledger = Ledger(tuple(chooser.randrange(0, 4) for _ in range(n)), (False,) * n, (chooser.randrange(0, 9),))
+        points = tuple(chooser.randrange(-5, 6) for _ in range(n))
+        knocker = chooser.choice([None, *range(n)])
+        expected = ledger
+        for s, p in enumerate(points):
+            if p == max(points):
+                expected = expected.pay_in(s, 0, 2 if s == knocker else 1)
+        expected = expected.share(0, [s for s, p in enumerate(points) if p == min(points)])
+        assert settle(ledger, points, knocker) == (expected, tuple(a - b for a, b in zip(expected.counts, ledger.counts)))
+        anted = golf._deal(Options(), 1, 0, ledger, (0,) * n, Rng(1), None, ()).ledger
+        for s in range(n):
+            ledger = ledger.pay_in(s, 0, 1)
+        assert anted == ledger
+
+
+def test_grid_score_fast_path_matches_the_block_search() -> None:
+    """`grid_score` (which searches blocks only when two neighbouring columns are pairs) equals
+    the exhaustive search `_block_score` on many random layouts, most of them rich in pairs."""
+    import random
+
+    chooser = random.Random(9)
+    shoe = pack_for(4)
+    for n in range(4000):
+        pool = shoe if n % 2 else [c for c in shoe if int(c.rank) in (1, 7, 13) or c.rank.name == "JOKER"]
+        cards = tuple(chooser.sample(pool, 8))
+        for keep in (False, True):
+            assert grid_score(cards, Options(joker_pairs_keep_value=keep)) == golf._block_score(cards, keep)

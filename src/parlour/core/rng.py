@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import attrs
 
@@ -50,6 +50,17 @@ def seeded(seed: int | None) -> Rng:
     return Rng(seed)
 
 
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of a Fisher-Yates shuffle of `size` items, last position first: (position,
+    bound, bits of the bound), the partner of the position drawn below the bound."""
+    return tuple((bound - 1, bound, bound.bit_length()) for bound in range(size, 1, -1))
+
+
+_SHUFFLE_MOST: Final = 256
+"""Shuffles of up to this many items use the prebuilt `_SHUFFLE_STEPS` (a tail of it)."""
+_SHUFFLE_STEPS: Final = _shuffle_steps(_SHUFFLE_MOST)
+
+
 @attrs.frozen
 class Rng:
     """The random source of one game: a seed and how many draws were made from it."""
@@ -64,9 +75,21 @@ class Rng:
         return Rng(self.seed, self.counter + 1)
 
     def shuffled(self, items: Iterable[T]) -> tuple[tuple[T, ...], Rng]:
-        """The items in a random order, and the next source."""
+        """The items in a random order, and the next source.
+
+        The order is exactly `random.Random.shuffle`'s from the same generator (Fisher-Yates,
+        each position's partner drawn as `getrandbits` of the bound's bit count until below
+        the bound), written out with the bit counts looked up: about twice as fast, which
+        matters for games that deal a shoe of several packs or a domino set every hand.
+        """
         pool = list(items)
-        self._generator().shuffle(pool)
+        getrandbits = self._generator().getrandbits
+        steps = _SHUFFLE_STEPS if len(pool) <= _SHUFFLE_MOST else _shuffle_steps(len(pool))
+        for i, bound, bits in steps[len(steps) + 1 - len(pool) :]:
+            j = getrandbits(bits)
+            while j >= bound:
+                j = getrandbits(bits)
+            pool[i], pool[j] = pool[j], pool[i]
         return tuple(pool), self._next()
 
     def below(self, n: int) -> tuple[int, Rng]:

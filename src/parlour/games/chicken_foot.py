@@ -70,7 +70,7 @@ from parlour.core.dominoes import (
     tiles_text,
 )
 from parlour.core.errors import NotationError
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import GameSpec, builder, cached_setter, checked_apply, moves_for, require_options, require_players
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.options import check_option_types
@@ -126,6 +126,8 @@ SET_SIZES: Final = ((6, 9), (12, 12))
 """(most players, highest double): double-9 for up to 6 players, double-12 for 7 to 12."""
 DOUBLE_BLANK: Final = Tile(0, 0)
 _SETS: Final = {9: double_set(9), 12: double_set(12)}
+_DOUBLES: Final = {size: {t.a: t for t in tiles if t.a == t.b} for size, tiles in _SETS.items()}
+"""`_DOUBLES[size][pips]`: the set's own double tile of `pips` (found by identity in a shuffle)."""
 
 
 def highest_double(players: int, set_size: int = 0) -> int:
@@ -345,7 +347,15 @@ def winners(state: State) -> frozenset[int]:
 
 def round_points(hand: Sequence[Tile], options: Options) -> int:
     """What a hand left at the end of a round scores: its pips, the 0-0 as `double_blank` (50)."""
-    return hand_points(hand, {DOUBLE_BLANK: options.double_blank})
+    total = 0
+    for t in hand:  # `hand_points(hand, {DOUBLE_BLANK: options.double_blank})` without hashing tiles
+        if t.b > 0:
+            total += t.a + t.b
+        elif t.b == 0:  # halves are normalised (a <= b): the 0-0
+            total += options.double_blank
+        else:
+            hand_points((t,))  # raises: a hidden tile has no value
+    return total
 
 
 def open_lines(lines: Sequence[Line]) -> tuple[int, ...]:
@@ -496,14 +506,35 @@ _BUILD: Final = builder(State)
 """`State(...)` positionally, every field in order, for the play loop."""
 _LINE: Final = builder(Line)
 _SET_LEGAL: Final = cached_setter(State, "legal")
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+"""Phases bound once: reading an enum member through its class is slow on the hot path."""
 _PASSES: Final = tuple(Pass(seat) for seat in range(max(PLAYERS)))
-_MOVES: Final[tuple[dict[int, PlaceTile], ...]] = tuple({} for _ in range(max(PLAYERS)))
-"""Per seat, placements built once and handed out again, keyed by tile and line number."""
-_PLAY_EVENTS: Final[tuple[dict[int, Event], ...]] = tuple({} for _ in range(max(PLAYERS)))
-"""The PLAYS event of each cached placement, under the same key."""
+_MAX_LINES: Final = ARMS + TOES * max(_SETS)
+"""The most lines a round can have: the arms and a foot on every other double of the largest set."""
+_Row: TypeAlias = list[PlaceTile | None]
+_MOVES: Final[tuple[list[_Row | None], ...]] = tuple([None] * (16 * (max(_SETS) + 1)) for _ in range(max(PLAYERS)))
+"""Placements built once and handed out again: `_MOVES[seat][a * 16 + b][line]` for the tile
+a-b (a row of `_MAX_LINES` slots made on the tile's first placement, each move on first use)."""
+_PLAY_EVENTS: Final[tuple[list[list[Event | None] | None], ...]] = tuple(
+    [None] * (16 * (max(_SETS) + 1)) for _ in range(max(PLAYERS))
+)
+"""The PLAYS event of each cached placement, in the same places."""
 _ONE_LEFT: Final = tuple(Event(EventKind.NOTE, player=s, label="one tile left") for s in range(max(PLAYERS)))
 _DRAWS_ONE: Final = tuple(Event(EventKind.DRAWS, player=s, numbers=(1,)) for s in range(max(PLAYERS)))
 _PASSES_EVENT: Final = tuple(Event(EventKind.PASSES, player=s) for s in range(max(PLAYERS)))
+_CHICKEN_FOOT: Final = tuple(Event(EventKind.NOTE, player=s, label="chicken foot") for s in range(max(PLAYERS)))
+_GOES_OUT: Final = tuple(Event(EventKind.GOES_OUT, player=s) for s in range(max(PLAYERS)))
+_KEEPS: Final = tuple(Event(EventKind.PASSES, player=s, label="keeps the drawn tile") for s in range(max(PLAYERS)))
+_DEALS: Final = EventKind.DEALS
+_PLAYS: Final = EventKind.PLAYS
+_HAND_SCORED: Final = EventKind.HAND_SCORED
+_BRANCHES: Final = {
+    kind: tuple((_LINE(kind, None, pips, (), False),) * count for pips in range(max(_SETS) + 1))
+    for kind, count in ((LineKind.ARM, ARMS), (LineKind.TOE, TOES))
+}
+"""`_BRANCHES[kind][pips]`: the empty arms of a centre double, or toes of a foot, open on `pips`
+(lines are values, so one empty line can stand for all of them)."""
 
 
 def _closed(line: Line) -> bool:
@@ -534,40 +565,43 @@ def _targets(lines: Sequence[Line]) -> dict[int, list[int]]:
     return out
 
 
-def _placements(hand: Sequence[Tile], lines: Sequence[Line], seat: int) -> list[Move]:
-    return _fitting(hand, _targets(lines), seat)
-
-
 def _fitting(hand: Sequence[Tile], targets: dict[int, list[int]], seat: int) -> list[Move]:
     """The prebuilt placements of `hand`'s tiles on `targets` (tiles in order, then lines)."""
-    cache = _MOVES[seat]
+    rows = _MOVES[seat]
     out: list[Move] = []
-    get = targets.get
     for tile in hand:
-        a, b = tile.a, tile.b
-        on_a = get(a)
-        on_b = get(b) if b != a else None
-        if on_a is None:
-            if on_b is None:
-                continue
-            where = on_b
-        elif on_b is None:
-            where = on_a
+        a = tile.a
+        b = tile.b
+        if a in targets:
+            where = targets[a] if b == a or b not in targets else sorted(targets[a] + targets[b])
+        elif b in targets:
+            where = targets[b]
         else:
-            where = sorted(on_a + on_b)
-        base = (a * 64 + b) * 64
+            continue
+        row = rows[a * 16 + b]
+        if row is None:
+            row = rows[a * 16 + b] = [None] * _MAX_LINES
         for i in where:
-            found = cache.get(base + i)
+            found = row[i]
             if found is None:
-                found = cache[base + i] = PlaceTile(seat, tile, i)
-                _PLAY_EVENTS[seat][base + i] = Event(EventKind.PLAYS, player=seat, label=f"{tile} on line {i}")
+                found = row[i] = _new_placement(seat, tile, i)
             out.append(found)
     return out
 
 
+def _new_placement(seat: int, tile: Tile, line: int) -> PlaceTile:
+    """A placement for `_MOVES`, its PLAYS event put in `_PLAY_EVENTS` at the same place."""
+    code = tile.a * 16 + tile.b
+    events = _PLAY_EVENTS[seat][code]
+    if events is None:
+        events = _PLAY_EVENTS[seat][code] = [None] * _MAX_LINES
+    events[line] = Event(EventKind.PLAYS, player=seat, label=f"{tile} on line {line}")
+    return PlaceTile(seat, tile, line)
+
+
 def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     """The seat on turn's moves (`only` None on a real state), or a view's viewer's."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return ()
     if only is None and state.rng is None:
         return ()  # a spectator's view
@@ -575,8 +609,18 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     if only is not None and only != seat:
         return ()  # one seat acts at a time
     if state.drawn is not None:
-        return (*_placements((state.drawn,), state.lines, seat), _PASSES[seat])
-    return tuple(_placements(state.hands[seat], state.lines, seat))
+        return (*_fitting((state.drawn,), _targets(state.lines), seat), _PASSES[seat])
+    return tuple(_fitting(state.hands[seat], _targets(state.lines), seat))
+
+
+def _find(tiles: tuple[Tile, ...], tile: Tile) -> int:
+    """`tiles.index(tile)`, comparing by identity first: the tiles in play are the set's own
+    objects, and `index` would call the attrs `__eq__` of every tile before the match (a
+    state read back from JSON holds other objects, found by value)."""
+    for k, t in enumerate(tiles):
+        if t is tile:
+            return k
+    return tiles.index(tile)
 
 
 def _deal(
@@ -591,33 +635,39 @@ def _deal(
 ) -> State:
     """Deals round `number` one tile at a time clockwise from the dealer's left, places the
     round's double (its holder's, or drawn for) and starts the first turn."""
-    centre = round_double(number)
+    highest = highest_double(n, options.set_size)
+    pips = number - 1
+    centre = _DOUBLES[highest][pips]  # `round_double(number)`, the set's own tile
     if fixed is not None:
         order = fixed
     else:
-        order, rng = rng.shuffled(tile_set(n, options))
+        order, rng = rng.shuffled(_SETS[highest])
     first = (dealer + 1) % n
+    dealt = HAND_SIZE * n
     hands: list[tuple[Tile, ...]] = [()] * n
     for k in range(n):
-        hands[(first + k) % n] = order[k : HAND_SIZE * n : n]
-    yard = order[HAND_SIZE * n :]
-    events.append(Event(EventKind.DEALS, player=dealer, numbers=(number,)))
-    pips = centre.a
-    holder = next((seat for seat in range(n) for t in hands[seat] if t.a == pips and t.b == pips), None)
-    if holder is None:
+        hands[(first + k) % n] = order[k:dealt:n]
+    yard = order[dealt:]
+    events.append(make_event(_DEALS, dealer, (), (number,), "", False))
+    where = _find(order, centre)
+    if where < dealt:
+        holder = (first + where) % n  # tile k of the order went to seat first + k (mod n)
+    else:
         # Seed: "Players continue to draw from the chicken yard if nobody was dealt the initial
         # double": one tile each in turn from the dealer's left until it turns up.
-        at = next(k for k, t in enumerate(yard) if t.a == pips and t.b == pips)
+        at = where - dealt
         for k in range(at + 1):
             hands[(first + k) % n] += (yard[k],)
         holder = (first + at) % n
         yard = yard[at + 1 :]
         for k in range(min(n, at + 1)):
             events.append(Event(EventKind.DRAWS, player=(first + k) % n, numbers=(len(range(k, at + 1, n)),)))
-    hands[holder] = tuple(t for t in hands[holder] if t.a != pips or t.b != pips)
-    events.append(Event(EventKind.PLAYS, player=holder, label=f"{centre} in the centre"))
+    held = hands[holder]
+    k = _find(held, centre)
+    hands[holder] = held[:k] + held[k + 1 :]
+    events.append(make_event(_PLAYS, holder, (), (), f"{centre} in the centre", False))
     hands = [_sorted_tiles(h) for h in hands]
-    lines = [_LINE(LineKind.ARM, None, centre.a, (), False) for _ in range(ARMS)]
+    lines = _BRANCHES[LineKind.ARM][pips]
     return _start_turn(options, number, rng, dealer, centre, hands, yard, lines, (holder + 1) % n, points, events)
 
 
@@ -629,7 +679,7 @@ def _start_turn(
     centre: Tile,
     hands: list[tuple[Tile, ...]],
     yard: tuple[Tile, ...],
-    lines: list[Line],
+    lines: tuple[Line, ...],
     seat: int,
     points: tuple[int, ...],
     events: list[Event],
@@ -660,7 +710,7 @@ def _start_turn(
         events.append(_PASSES_EVENT[seat])
         seat = seat + 1 if seat + 1 < n else 0
     state = _BUILD(
-        options, number, rng, None, Phase.PLAY, dealer, centre, tuple(hands), yard, tuple(lines), seat, drawn,
+        options, number, rng, None, _PLAY, dealer, centre, tuple(hands), yard, lines, seat, drawn,
         points, tuple(events),
     )  # fmt: skip
     _SET_LEGAL(state, tuple(moves))
@@ -678,38 +728,37 @@ def _apply(state: State, move: Move) -> State:
         assert state.drawn is not None
         bisect.insort(held, state.drawn, key=_key)
         hands[seat] = tuple(held)
-        kept = [Event(EventKind.PASSES, player=seat, label="keeps the drawn tile")]
+        kept = [_KEEPS[seat]]
         nxt = seat + 1 if seat + 1 < n else 0
         return _start_turn(
-            o, number, rng, state.dealer, state.centre, hands, state.yard, list(state.lines), nxt, state.points, kept
+            o, number, rng, state.dealer, state.centre, hands, state.yard, state.lines, nxt, state.points, kept
         )
     tile = move.tile
     ta, tb = tile.a, tile.b
     if state.drawn is None:
         held_t = hands[seat]
-        at = 0
-        for t in held_t:
-            if t.a == ta and t.b == tb:
-                break
-            at += 1
+        at = _find(held_t, tile)
         hands[seat] = held_t[:at] + held_t[at + 1 :]
-    lines = list(state.lines)
-    line = lines[move.line]
+    at = move.line
+    lines = state.lines
+    line = lines[at]
     end = line.end
-    double = tile.a == tile.b
-    lines[move.line] = _LINE(line.kind, None, tile.b if tile.a == end else tile.a, (*line.tiles, tile), False)
-    played = _PLAY_EVENTS[seat].get((ta * 64 + tb) * 64 + move.line)
+    double = ta == tb
+    placed = _LINE(line.kind, None, tb if ta == end else ta, (*line.tiles, tile), False)
+    lines = (*lines[:at], placed, *lines[at + 1 :])
+    events_row = _PLAY_EVENTS[seat][ta * 16 + tb]
+    played = None if events_row is None else events_row[at]
     if played is None:
         played = Event(EventKind.PLAYS, player=seat, label=f"{tile} on line {move.line}")
     events: list[Event] = [played]
     if double:
         # Seed: the double is laid crosswise and its three toes must be filled before play
         # goes on elsewhere.
-        lines.extend(_LINE(LineKind.TOE, None, tile.a, (), False) for _ in range(TOES))
-        events.append(Event(EventKind.NOTE, player=seat, label="chicken foot"))
+        lines += _BRANCHES[LineKind.TOE][ta]
+        events.append(_CHICKEN_FOOT[seat])
     left = len(hands[seat])
     if not left:
-        events.append(Event(EventKind.GOES_OUT, player=seat))
+        events.append(_GOES_OUT[seat])
         return _end_round(o, number, rng, state.dealer, state.centre, hands, state.yard, lines, seat, state.points, events)
     if left == 1:
         events.append(_ONE_LEFT[seat])
@@ -748,7 +797,7 @@ def _end_round(
     centre: Tile,
     hands: list[tuple[Tile, ...]],
     yard: tuple[Tile, ...],
-    lines: list[Line],
+    lines: tuple[Line, ...],
     last: int,
     points: tuple[int, ...],
     events: list[Event],
@@ -756,16 +805,15 @@ def _end_round(
     """Scores the round (pips left in hand, 0-0 as 50), then deals the next one or ends the game."""
     gained = tuple(round_points(h, options) for h in hands)
     totals = tuple(p + g for p, g in zip(points, gained))
-    events.append(Event(EventKind.HAND_SCORED, numbers=gained))
+    events.append(make_event(_HAND_SCORED, None, (), gained, "", False))
     n = len(hands)
     if number < round_count(n, options):
         return _deal(options, n, number + 1, (dealer + 1) % n, totals, rng, None, events)
-    over = _BUILD(
-        options, number, rng, None, Phase.OVER, dealer, centre, tuple(hands), yard, tuple(lines), last, None,
-        totals, (),
+    events.append(Event(EventKind.GAME_OVER, numbers=tuple(sorted(leaders(totals, low=True)))))  # `winners`
+    return _BUILD(
+        options, number, rng, None, _OVER, dealer, centre, tuple(hands), yard, lines, last, None,
+        totals, tuple(events),
     )  # fmt: skip
-    events.append(Event(EventKind.GAME_OVER, numbers=tuple(sorted(winners(over)))))
-    return attrs.evolve(over, events=tuple(events))
 
 
 # Text ----------------------------------------------------------------------------------------

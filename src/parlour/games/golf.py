@@ -66,7 +66,7 @@ from parlour.core.cards import (
     standard_pack,
 )
 from parlour.core.deck import shuffled_or_fixed
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import GameSpec, builder, checked_apply, moves_for, require_options, require_players
 from parlour.core.ledger import Ledger
 from parlour.core.notation import parse_by_matching
@@ -214,6 +214,8 @@ for _card in FULL_PACK:
 _POINTS: Final = tuple(_POINTS_AT)
 """`_POINTS[card.index]`: `card_points(card)`, for scoring without hashing cards."""
 del _card
+_JOKER: Final = Rank.JOKER
+"""Bound once: reading an enum member through its class is slow on the hot path."""
 
 
 # Moves ---------------------------------------------------------------------------------------
@@ -455,6 +457,25 @@ def grid_score(cards: Sequence[Card], options: Options | None = None) -> int:
         raise ValueError(f"a golf layout has {GRID_SIZE} cards, not {len(cards)}")
     keep_jokers = options is not None and options.joker_pairs_keep_value
     points = _POINTS
+    total = 0
+    same = 0  # the mask of columns whose two cards have one rank
+    for c in range(COLUMNS):
+        top, bottom = cards[c], cards[c + COLUMNS]
+        if top.rank is bottom.rank:
+            same |= 1 << c
+            if not (keep_jokers and top.rank is _JOKER):
+                total += PAIR_POINTS
+                continue
+        total += points[top.index] + points[bottom.index]
+    if same & (same >> 1):  # two neighbouring columns are pairs: there may be a block
+        return _block_score(cards, keep_jokers)
+    return total
+
+
+def _block_score(cards: Sequence[Card], keep_jokers: bool) -> int:
+    """`grid_score` by trying every choice of blocks (`BLOCK_CHOICES`), for a layout with two
+    neighbouring column pairs (the fast path of `grid_score` takes the rest)."""
+    points = _POINTS
     columns = []
     same = []
     for c in range(COLUMNS):
@@ -558,6 +579,10 @@ def _state_legal(state: State) -> tuple[Move, ...]:
 
 
 _BUILD: Final = builder(State, cached={"legal": _state_legal})
+_DRAW: Final = Phase.DRAW
+_DRAWN: Final = Phase.DRAWN
+_OVER: Final = Phase.OVER
+"""Phases bound once: reading an enum member through its class is slow on the hot path."""
 _SEATS: Final = range(MAX_PLAYERS)
 _POSITIONS: Final = range(GRID_SIZE)
 _DRAWS: Final = tuple(DrawStock(s) for s in _SEATS)
@@ -574,6 +599,16 @@ _DRAWN_MOVES: Final[dict[tuple[int, tuple[bool, ...]], tuple[Move, ...]]] = {}
 
 _TO_PLAY: Final = tuple((Event(EventKind.TO_PLAY, player=s),) for s in _SEATS)
 _KNOCK_EVENTS: Final = tuple(Event(EventKind.KNOCKS, player=s) for s in _SEATS)
+_ONE_MORE_TURN: Final = Event(EventKind.NOTE, label="one more turn each")
+_SHOWS: Final = EventKind.SHOWS
+_HAND_SCORED: Final = EventKind.HAND_SCORED
+_PAYS: Final = EventKind.PAYS
+_WINS: Final = EventKind.WINS
+_DEALS: Final = EventKind.DEALS
+_NOTE: Final = EventKind.NOTE
+_ANTE_LABEL: Final = f"each seat antes {ANTE}; the pot holds"
+_TURNS_UP: Final = seat_card_table(lambda _s, c: Event(EventKind.TURNS_UP, cards=(c,)), 1, FULL_PACK)[0]
+"""`_TURNS_UP[card.index]`: the deal's upcard turned up."""
 _DRAW_EVENTS: Final = seat_card_table(
     lambda s, c: (Event(EventKind.DRAWS, player=s, cards=(c,), private=True),), MAX_PLAYERS, FULL_PACK
 )
@@ -605,10 +640,10 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     if only is None and state.rng is None:
         return ()  # a spectator's view
     phase = state.phase
-    if phase is Phase.OVER or (only is not None and only != state.turn):
+    if phase is _OVER or (only is not None and only != state.turn):
         return ()
     seat = state.turn
-    if phase is Phase.DRAW:
+    if phase is _DRAW:
         if state.knocker is None and state.finisher is None:
             return _START_MOVES[seat]
         return _LAST_TURN_MOVES[seat]
@@ -632,7 +667,7 @@ def _apply(state: State, move: Move) -> State:
             stock, discards, rng, events = refill.stock, refill.discards, refill.rng, refill.events
         card = stock[0]
         return _BUILD(
-            state.options, state.hand, rng, None, Phase.DRAWN, state.dealer, seat, state.grids, state.face_up,
+            state.options, state.hand, rng, None, _DRAWN, state.dealer, seat, state.grids, state.face_up,
             stock[1:], discards, card, state.knocker, state.finisher, state.turns, state.ledger, state.totals,
             events + _DRAW_EVENTS[seat][card.index],
         )  # fmt: skip
@@ -687,7 +722,7 @@ def _end_turn(
         finisher = seat
         events = (*events, Event(EventKind.NOTE, player=seat, label="has every card face up: one more turn each"))
     elif knocker is not None and state.knocker is None:
-        events = (*events, Event(EventKind.NOTE, label="one more turn each"))
+        events = (*events, _ONE_MORE_TURN)
     ender = knocker if knocker is not None else finisher
     n = len(grids)
     following = seat + 1 if seat + 1 < n else 0
@@ -697,7 +732,7 @@ def _end_turn(
         events = (*events, Event(EventKind.NOTE, label=f"nobody knocked or turned every card up in {turns} turns: the round is scored"))
         return _end_round(state, seat, grids, discards, knocker, finisher, events)
     return _BUILD(
-        state.options, state.hand, state.rng, None, Phase.DRAW, state.dealer, following, grids, face_up,
+        state.options, state.hand, state.rng, None, _DRAW, state.dealer, following, grids, face_up,
         state.stock, discards, None, knocker, finisher, turns, state.ledger, state.totals,
         (*events, *_TO_PLAY[following]),
     )  # fmt: skip
@@ -719,8 +754,8 @@ def _end_round(
     points = tuple(grid_score(grid, o) for grid in grids)
     events = (
         *events,
-        *(Event(EventKind.SHOWS, player=s, cards=grids[s], label=str(points[s])) for s in range(n)),
-        Event(EventKind.HAND_SCORED, numbers=points),
+        *[make_event(_SHOWS, s, grids[s], (), str(points[s]), False) for s in range(n)],
+        make_event(_HAND_SCORED, None, (), points, "", False),
     )
     ledger, paid = settle(state.ledger, points, knocker)
     events = (*events, *_payment_events(paid))
@@ -746,24 +781,30 @@ def settle(ledger: Ledger, points: Sequence[int], knocker: int | None) -> tuple[
     """The chips after a round scored `points`: each highest seat pays `HIGHEST_PAYS` into the
     pot (a knocker among them `KNOCKER_PAYS`), then the lowest seats share the pot evenly (an odd
     chip stays). Returns the ledger and each seat's gain (negative: paid in)."""
+    # `Ledger.pay_in(s, 0, ...)` for each highest seat, then `Ledger.share(0, lowest)`, in one step
+    if len(points) > len(ledger.counts) or not ledger.pots:
+        raise ValueError(f"{len(points)} scores for a ledger of {len(ledger.counts)} seats and {len(ledger.pots)} pots")
     high, low = max(points), min(points)
     before = ledger.counts
+    counts = list(before)
+    pot = ledger.pots[0]
     for s, p in enumerate(points):
         if p == high:
-            ledger = ledger.pay_in(s, 0, KNOCKER_PAYS if s == knocker else HIGHEST_PAYS)
-    ledger = ledger.share(0, [s for s, p in enumerate(points) if p == low])
-    return ledger, tuple(a - b for a, b in zip(ledger.counts, before))
+            paid = min(KNOCKER_PAYS if s == knocker else HIGHEST_PAYS, counts[s])
+            counts[s] -= paid
+            pot += paid
+    lowest = [s for s, p in enumerate(points) if p == low]
+    each = pot // len(lowest)
+    for s in lowest:
+        counts[s] += each
+    ledger = Ledger(tuple(counts), ledger.out, (pot - each * len(lowest), *ledger.pots[1:]), ledger.county)
+    return ledger, tuple(a - b for a, b in zip(counts, before))
 
 
 def _payment_events(paid: tuple[int, ...]) -> tuple[Event, ...]:
-    events = [
-        Event(EventKind.PAYS, player=s, numbers=(-gain,), label="into the pot")
-        for s, gain in enumerate(paid)
-        if gain < 0
-    ]
-    events += [
-        Event(EventKind.WINS, player=s, numbers=(gain,), label="chips from the pot") for s, gain in enumerate(paid) if gain > 0
-    ]
+    """The PAYS events (into the pot), then the WINS events (from it), in seat order."""
+    events = [make_event(_PAYS, s, (), (-gain,), "into the pot", False) for s, gain in enumerate(paid) if gain < 0]
+    events += [make_event(_WINS, s, (), (gain,), "chips from the pot", False) for s, gain in enumerate(paid) if gain > 0]
     return tuple(events)
 
 
@@ -784,23 +825,23 @@ def _deal(
     if len(pack) < GRID_SIZE * n + 2:
         raise ValueError(f"{len(pack) // (52 + JOKERS_PER_PACK)} packs are too few for {n} players")
     cards, rng = rng.shuffled(pack) if deck is None else shuffled_or_fixed(pack, rng, deck)
-    for s in range(n):
-        ledger = ledger.pay_in(s, 0, ANTE)
+    paid = [min(ANTE, c) for c in ledger.counts]  # `ledger.pay_in(s, 0, ANTE)` for every seat
+    ledger = Ledger(tuple(c - p for c, p in zip(ledger.counts, paid)), ledger.out, (ledger.pots[0] + sum(paid),),
+                    ledger.county)  # fmt: skip
     first = dealer + 1 if dealer + 1 < n else 0
-    order = [(first + i) % n for i in range(n)]
     dealt: list[tuple[Card, ...]] = [()] * n
-    for j, s in enumerate(order):
-        dealt[s] = cards[j : GRID_SIZE * n : n]
+    for j in range(n):
+        dealt[(first + j) % n] = cards[j : GRID_SIZE * n : n]
     upcard = cards[GRID_SIZE * n]
     events = (
         *events,
-        Event(EventKind.DEALS, player=dealer, numbers=(number,)),
-        Event(EventKind.NOTE, numbers=(ledger.pots[0],), label=f"each seat antes {ANTE}; the pot holds"),
-        Event(EventKind.TURNS_UP, cards=(upcard,)),
+        make_event(_DEALS, dealer, (), (number,), "", False),
+        make_event(_NOTE, None, (), (ledger.pots[0],), _ANTE_LABEL, False),
+        _TURNS_UP[upcard.index],
         *_TO_PLAY[first],
     )
     return _BUILD(
-        o, number, rng, None, Phase.DRAW, dealer, first, tuple(dealt), _ALL_DOWN[n], cards[GRID_SIZE * n + 1 :],
+        o, number, rng, None, _DRAW, dealer, first, tuple(dealt), _ALL_DOWN[n], cards[GRID_SIZE * n + 1 :],
         (upcard,), None, None, None, 0, ledger, totals, events,
     )  # fmt: skip
 

@@ -58,7 +58,7 @@ import attrs
 
 from parlour.core.cards import HIDDEN, Card, Rank, RankOrder, cards_text, standard_pack
 from parlour.core.deck import deal, shuffled_or_fixed
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import GameSpec, builder, checked_apply, moves_for, require_options, require_players
 from parlour.core.errors import NotationError
 from parlour.core.notation import normalize, parse_by_matching, split_seat
@@ -539,25 +539,8 @@ def _deal(
     blind = tuple(tuple(d[:BLINDS]) for d in dealt)
     up = tuple(tuple(d[BLINDS : 2 * BLINDS]) for d in dealt)
     hands = tuple(tuple(sorted(d[2 * BLINDS :], key=_SORT_KEY)) for d in dealt)  # strength_sorted
-    said = (*events, Event(EventKind.DEALS, player=dealer, numbers=(number,)), Event(EventKind.LEADS, player=leader))
-    return State(
-        options=options,
-        hand=number,
-        rng=rng,
-        viewer=None,
-        phase=Phase.PLAY,
-        dealer=dealer,
-        turn=leader,
-        hands=hands,
-        up=up,
-        blind=blind,
-        pile=(),
-        swept=(),
-        aside=rest,
-        moves=0,
-        points=points,
-        events=said,
-    )
+    said = (*events, make_event(_DEALS, dealer, (), (number,), "", False), _LEADS[leader])
+    return _BUILD(options, number, rng, None, _PLAY, dealer, leader, hands, up, blind, (), (), rest, 0, points, said)
 
 
 def _legal(state: State, only: int | None) -> tuple[Move, ...]:
@@ -567,12 +550,12 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     if only is not None and only != state.turn:
         return ()
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return ()
     pile = state.pile
-    if phase is Phase.PLAY and state.up[state.turn] is _EMPTY_SLOTS:
+    if phase is _PLAY and state.up[state.turn] is _EMPTY_SLOTS:
         return _legal_plain(state, pile)
-    if phase is Phase.ADD:
+    if phase is _ADD:
         top = pile[-1].rank
         moves = _plays(state, top, CAP - _top_count(pile))
         moves.append(_DONE[state.turn])
@@ -666,7 +649,15 @@ def _plays(state: State, rank_only: Rank | None, room_only: int) -> list[Move]:
         top_power, top_count = _NO_LIMIT, 0
     faces = _NO_FACES
     if ups is not _EMPTY_SLOTS:
-        up_key = bytes([0 if c is None else c.index for c in ups])
+        u0, u1, u2, u3 = ups  # BLINDS slots, unrolled (a comprehension is a call on Python 3.11)
+        up_key = bytes(
+            (
+                0 if u0 is None else u0.index,
+                0 if u1 is None else u1.index,
+                0 if u2 is None else u2.index,
+                0 if u3 is None else u3.index,
+            )
+        )
         found = _FACES.get(up_key)
         if found is None:
             if len(_FACES) >= _CACHE_LIMIT:
@@ -713,14 +704,13 @@ def _plays(state: State, rank_only: Rank | None, room_only: int) -> list[Move]:
         else:
             break
         a = strengths.find(p)  # this rank's hand cards, if any
-        b = strengths.rfind(p) + 1 if a >= 0 else 0
-        a = max(a, 0)
-        key2 = (indices[a:b], group)
+        run = indices[a : strengths.rfind(p) + 1] if a >= 0 else b""
+        key2 = (run, group)
         hit = mixed.get(key2)
         if hit is None:
             if len(mixed) >= _CACHE_LIMIT:
                 mixed.clear()
-            hit = mixed[key2] = _mixed_plays(seat, held[a:b], slots, upcards)
+            hit = mixed[key2] = _mixed_plays(seat, held[a : a + len(run)], slots, upcards)
         moves += hit[0][: hit[1][room]]
     return moves
 
@@ -814,15 +804,15 @@ _BLIND_MOVES: Final = tuple(tuple(PlayBlind(seat, slot) for slot in range(BLINDS
 
 
 def _apply(state: State, move: Move) -> State:
-    match move:
-        case PlayCards():
-            return _apply_play(state, move)
-        case PlayBlind():
-            return _apply_blind(state, move)
-        case Done():
-            return _apply_done(state, move)
-        case PickUp():
-            return _apply_pick_up(state, move)
+    # Exact classes (`checked_apply` passes only the game's own moves), cheaper than `match`.
+    if type(move) is PlayCards:
+        return _apply_play(state, move)
+    if type(move) is PickUp:
+        return _apply_pick_up(state, move)
+    if type(move) is PlayBlind:
+        return _apply_blind(state, move)
+    assert type(move) is Done
+    return _apply_done(state, move)
 
 
 def _apply_play(state: State, move: PlayCards) -> State:
@@ -848,7 +838,7 @@ def _apply_play(state: State, move: PlayCards) -> State:
     if events is None:
         if len(_PLAY_EVENTS) >= _CACHE_LIMIT:
             _PLAY_EVENTS.clear()
-        events = _PLAY_EVENTS[move] = (Event(EventKind.PLAYS, player=seat, cards=cards),)
+        events = _PLAY_EVENTS[move] = (make_event(_PLAYS, seat, cards, (), "", False),)
     return _after_play(state, seat, hands, ups, state.blind, cards, events)
 
 
@@ -893,14 +883,24 @@ def _after_play(
     moves = state.moves + 1
     if moves < state.options.round_limit:  # `_next`, inlined for the play loop
         return _BUILD(
-            state.options, state.hand, state.rng, None, Phase.PLAY, state.dealer, turn, hands, ups, blinds, pile,
+            state.options, state.hand, state.rng, None, _PLAY, state.dealer, turn, hands, ups, blinds, pile,
             swept, state.aside, moves, state.points, events,
         )  # fmt: skip
-    return _next(state, Phase.PLAY, turn, hands, ups, blinds, pile, swept, events)
+    return _next(state, _PLAY, turn, hands, ups, blinds, pile, swept, events)
 
 
 _EMPTY_SLOTS: Final = (None,) * BLINDS
 """Slots all played (states built here share this one tuple, a cheap identity test)."""
+_LEADS: Final = tuple(Event(EventKind.LEADS, player=seat) for seat in range(max(PLAYERS)))
+_PASSES: Final = tuple((Event(EventKind.PASSES, player=seat),) for seat in range(max(PLAYERS)))
+_TAKES: Final = EventKind.TAKES
+_DEALS: Final = EventKind.DEALS
+_PLAY: Final = Phase.PLAY
+_ADD: Final = Phase.ADD
+_OVER: Final = Phase.OVER
+"""Phases bound once: reading an enum member through its class is slow on the hot path."""
+_REVEALS: Final = EventKind.REVEALS
+_PLAYS: Final = EventKind.PLAYS
 _SWEEPS: Final = tuple(
     (Event(EventKind.WINS_ROUND, player=seat, label="sweep"), Event(EventKind.LEADS, player=seat))
     for seat in range(max(PLAYERS))
@@ -940,19 +940,19 @@ def _apply_blind(state: State, move: PlayBlind) -> State:
     if not beats(Combo(card.rank, 1), current_set(state.pile)):
         # Book: the card goes on the pile and the seat picks the pile up. It ends in a hand, so
         # the event shows it to that seat alone (the library does not model the table's memory).
-        events: tuple[Event, ...] = (Event(EventKind.REVEALS, player=seat, cards=(card,), label=label, private=True),)
+        events: tuple[Event, ...] = (make_event(_REVEALS, seat, (card,), (), label, True),)
         return _pick_up(state, seat, state.hands, blinds, state.pile + (card,), events)
     events = (
-        Event(EventKind.REVEALS, player=seat, cards=(card,), label=label),
-        Event(EventKind.PLAYS, player=seat, cards=(card,)),
+        make_event(_REVEALS, seat, (card,), (), label, False),
+        make_event(_PLAYS, seat, (card,), (), "", False),
     )
     after = _after_play(state, seat, state.hands, state.up, blinds, (card,), events)
-    if after.phase is not Phase.PLAY or after.turn == seat or after.hand != state.hand:
+    if after.phase is not _PLAY or after.turn == seat or after.hand != state.hand:
         return after  # swept (the seat leads), went out, or the round ended
     rank = card.rank
     if any(c.rank is rank for c in state.hands[seat]) or any(c is not None and c.rank is rank for c in state.up[seat]):
         return _BUILD(
-            after.options, after.hand, after.rng, None, Phase.ADD, after.dealer, seat, after.hands, after.up,
+            after.options, after.hand, after.rng, None, _ADD, after.dealer, seat, after.hands, after.up,
             after.blind, after.pile, after.swept, after.aside, after.moves, after.points, after.events,
         )  # fmt: skip
     return after
@@ -962,8 +962,8 @@ def _apply_done(state: State, move: Done) -> State:
     seat = move.player
     n = len(state.hands)
     return _next(
-        state, Phase.PLAY, (seat + 1) % n, state.hands, state.up, state.blind, state.pile, state.swept,
-        (Event(EventKind.PASSES, player=seat),),
+        state, _PLAY, (seat + 1) % n, state.hands, state.up, state.blind, state.pile, state.swept,
+        _PASSES[seat],
     )  # fmt: skip
 
 
@@ -981,17 +981,17 @@ def _pick_up(
 ) -> State:
     """The seat takes the pile into hand; the seat on its left leads."""
     n = len(hands)
-    hands = replace_at(hands, seat, tuple(sorted(hands[seat] + pile, key=_SORT_KEY)))
-    leader = (seat + 1) % n
+    hands = (*hands[:seat], tuple(sorted(hands[seat] + pile, key=_SORT_KEY)), *hands[seat + 1 :])
+    leader = seat + 1 if seat + 1 < n else 0
     # The cards go into a hand: the event names them to the taker alone (others see a count).
-    taken = Event(EventKind.TAKES, player=seat, cards=pile, private=True)
-    events = (*events, taken, Event(EventKind.LEADS, player=leader))
-    return _next(state, Phase.PLAY, leader, hands, state.up, blinds, (), state.swept, events)
+    taken = make_event(_TAKES, seat, pile, (), "", True)
+    events = (*events, taken, _LEADS[leader])
+    return _next(state, _PLAY, leader, hands, state.up, blinds, (), state.swept, events)
 
 
 def _state_legal(state: State) -> tuple[Move, ...]:
     """What `State.legal` holds; `_BUILD` fills it while building a state."""
-    if state.rng is not None and state.phase is Phase.PLAY and state.up[state.turn] is _EMPTY_SLOTS:
+    if state.rng is not None and state.phase is _PLAY and state.up[state.turn] is _EMPTY_SLOTS:
         return _legal_plain(state, state.pile)  # the common case, without `_legal`'s dispatch
     return _legal(state, None if state.rng is not None else state.viewer)
 
@@ -1053,25 +1053,12 @@ def _end_round(
             raise ValueError("cannot deal the next round in a view")
         dealer = finisher if finisher is not None else (state.dealer + 1) % n
         return _deal(state.options, n, state.hand + 1, dealer, points, state.rng, None, events)
-    over = State(
-        options=state.options,
-        hand=state.hand,
-        rng=state.rng,
-        viewer=None,
-        phase=Phase.OVER,
-        dealer=state.dealer,
-        turn=finisher if finisher is not None else (state.dealer + 1) % n,
-        hands=hands,
-        up=ups,
-        blind=blinds,
-        pile=pile,
-        swept=swept,
-        aside=state.aside,
-        moves=min(state.moves + 1, state.options.round_limit),
-        points=points,
-    )
-    best = winners(over)
-    return attrs.evolve(over, events=(*events, Event(EventKind.GAME_OVER, numbers=tuple(sorted(best)))))
+    events = (*events, Event(EventKind.GAME_OVER, numbers=tuple(sorted(leaders(points, low=True)))))  # `winners`
+    return _BUILD(
+        state.options, state.hand, state.rng, None, Phase.OVER, state.dealer,
+        finisher if finisher is not None else (state.dealer + 1) % n, hands, ups, blinds, pile, swept, state.aside,
+        min(state.moves + 1, state.options.round_limit), points, events,
+    )  # fmt: skip
 
 
 # Render --------------------------------------------------------------------------------------
