@@ -555,3 +555,42 @@ def test_facts_handed_on_by_apply_match_a_fresh_computation() -> None:
             state = c.apply(state, chooser.choice(c.legal_moves(state)))
             plies += 1
         assert plies > 20 and c.is_over(state)
+
+
+def test_legal_move_checks_read_unsorted_melds_as_the_real_ones() -> None:
+    """`_joined` (the melds a candidate would make, left unsorted, for the legal-move checks)
+    gives `_plan` and the canasta test exactly what the sorted melds of `_with_meld` / `_onto`
+    give, and `_remove` takes one copy of each card as a multiset would, over the hands and melds
+    of random matches (new melds, natural and wild additions)."""
+    chooser = random.Random(7)
+    checked = 0
+    for seed in range(8):
+        state = c.new_game(seed=seed, options=rules.QUICK)
+        while not c.is_over(state) and checked < 1500:
+            if state.phase is c.Phase.PLAY:
+                hand, melds = state.hands[state.player], state.melds[state.player & 1]
+                picked = chooser.sample(hand, min(3, len(hand)))
+                left = rules._remove(hand, picked)
+                assert Counter(left) == Counter(hand) - Counter(picked) and left == sorted_cards(left)
+                naturals = [x for x in hand if not scoring.is_wild(x) and not scoring.is_red_three(x)]
+                wilds = [x for x in hand if scoring.is_wild(x)]
+                tries: list[tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]] = []
+                if naturals:
+                    n = chooser.choice(naturals)
+                    trio = (n, n, *(wilds[:1] or [n]))
+                    tries.append((trio, rules._joined(melds, trio), rules._with_meld(melds, trio)))
+                for meld in melds:
+                    rank = meld[0].rank
+                    for card in (*wilds[:1], Card(rank, meld[0].suit)):
+                        tries.append(((card,), rules._joined(melds, (card,), rank), rules._onto(melds, card, rank)))
+                for laid, loose, real in tries:
+                    assert Counter(frozenset(Counter(m).items()) for m in loose) == Counter(
+                        frozenset(Counter(m).items()) for m in real
+                    )
+                    pool = [x for x in hand if x not in laid][:8]
+                    assert rules._max_count(pool, loose) == rules._max_count(pool, real)
+                    assert rules._reachable(pool, loose, 2) == rules._reachable(pool, real, 2)
+                    assert rules._has_canasta(loose) == rules._has_canasta(real)
+                    checked += 1
+            state = c.apply(state, chooser.choice(c.legal_moves(state)))
+    assert checked > 300

@@ -490,3 +490,38 @@ def test_hot_path_caches_match_a_fresh_computation() -> None:
             after = hf.apply(state, move)
             assert hf.apply(fresh, copy) == after
             state = after
+
+
+def test_index_table_helpers_agree_with_the_plain_definitions() -> None:
+    """The hot path's table-driven helpers give what their plain definitions give, on random
+    cards of the pack: `sort_hand` is a stable sort by the hand-order key, `round_score` counts
+    with `POINTS` (a stranded red 3 at the penalty), `_remove` takes one copy of each card, and
+    the draw's quick `_pile_ok` says yes exactly when `_pile_problem` finds no reason."""
+    from parlour.games.hand_and_foot import rules, tables
+
+    chooser = random.Random(11)
+    pack = tables.pack_for(4)
+    for _ in range(300):
+        some = chooser.sample(pack, chooser.randrange(0, 40))
+        assert hf.sort_hand(some) == tuple(sorted(some, key=lambda x: tables._KEY[x.index]))
+        held = hf.sort_hand(some)
+        gone = chooser.sample(held, min(len(held), chooser.randrange(0, 4)))
+        assert Counter(rules._remove(held, gone)) == Counter(held) - Counter(gone)
+        melds = [hf.sort_hand(chooser.sample(pack, 7)) for _ in range(chooser.randrange(0, 3))]
+        reds, opened, out = chooser.randrange(0, 4), chooser.random() < 0.5, chooser.random() < 0.5
+        plain = (100 if out else 0) + (100 if opened else -100) * reds
+        for meld in melds:
+            kind = tables.book_kind(meld)
+            plain += (tables.BOOK_BONUS[kind] if kind else 0) + tables.POINTS.total(meld)
+        stranded = [x for x in some if x in tables.RED_THREES]
+        plain -= tables.POINTS.total(x for x in some if x not in tables.RED_THREES) + 50 * len(stranded)
+        assert hf.round_score(melds, reds, opened, some, out, 50) == plain
+    draws = 0
+    for players, seed in ((4, 1), (2, 2), (6, 3)):
+        state = hf.new_game(players, seed=seed, options=hf.QUICK)
+        while hf.legal_moves(state):
+            if state.phase is hf.Phase.DRAW and state.opened[state.turn % 2] and state.discards:
+                assert rules._pile_ok(state) == (rules._pile_problem(state) is None)
+                draws += 1
+            state = hf.apply(state, chooser.choice(hf.legal_moves(state)))
+    assert draws > 50

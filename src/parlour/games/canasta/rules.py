@@ -16,7 +16,7 @@ from typing import Final, NamedTuple
 
 import attrs
 
-from parlour.core.cards import Card, Rank, sorted_cards
+from parlour.core.cards import Card, Rank, insert_by_key, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.errors import IllegalMove
 from parlour.core.events import Event, EventKind
@@ -142,6 +142,8 @@ class Turn:
 
 _FRESH: Final = Turn()
 _LAST: Final = Turn(last_turn=True)
+_TURN: Final = builder(Turn)
+"""`Turn(count, opened, melded, permission, last_turn)` without the attrs initializer."""
 _NO: Final = Permission.NO
 _DRAW, _PLAY, _ANSWER = Phase.DRAW, Phase.PLAY, Phase.ANSWER
 
@@ -217,17 +219,24 @@ class State:
 
 
 _BUILD: Final = builder(State)
+_EVENT: Final = builder(Event)
+"""`Event(kind, player, cards, numbers, label, private)` for hot paths, several times cheaper than
+the attrs initializer (the events of melds and taken piles differ every time)."""
+_MELDS_KIND, _TAKES_KIND, _LAYS_OFF_KIND = EventKind.MELDS, EventKind.TAKES, EventKind.LAYS_OFF
 _SET_SIDES: Final = cached_setter(State, "sides")
 """Hands the parent's `State.sides` to a new state whose melds are the parent's."""
 _SET_LEGAL: Final = cached_setter(State, "legal")
 
 
-def _ready(state: State, sides: tuple[SideFacts, SideFacts]) -> State:
+def _ready(
+    state: State, sides: tuple[SideFacts, SideFacts], moves: Callable[[State], tuple[Move, ...]] | None = None
+) -> State:
     """A real state `apply` built, with its derived slots filled: the side facts `sides` (the
     parent's, or derived afresh from changed melds), then the move list the caller reads next
-    (a first read of an empty cached property costs several times more)."""
+    (a first read of an empty cached property costs several times more), by `moves` where the
+    caller knows the phase (`_legal_play`, `_legal_draw`: one dispatch less)."""
     _SET_SIDES(state, sides)
-    _SET_LEGAL(state, _legal(state, None))
+    _SET_LEGAL(state, _legal(state, None) if moves is None else moves(state))
     return state
 
 
@@ -509,31 +518,35 @@ def _key_of(card: Card) -> int:
 
 
 def _insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    at = bisect.bisect(hand, _KEY[card.index], key=_key_of)
-    return (*hand[:at], card, *hand[at:])
+    """The sorted hand with `card` in its place, after its equals."""
+    return insert_by_key(hand, card, _KEY)
 
 
 def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
     """`sorted_cards` by the index tables (no hashing of cards)."""
-    key = _KEY
-    keys = [key[c.index] for c in cards]
-    return tuple([cards[i] for i in sorted(range(len(keys)), key=keys.__getitem__)])
+    return tuple(sorted(cards, key=_key_of))
 
 
 def _meld_order(pool: Sequence[Card]) -> tuple[Card, ...]:
     """A meld's cards in order: its naturals sorted, then its wilds sorted."""
     wild = _IS_WILD
-    return _sorted([c for c in pool if not wild[c.index]]) + _sorted([c for c in pool if wild[c.index]])
+    naturals: list[Card] = []
+    wilds: list[Card] = []
+    for c in pool:
+        (wilds if wild[c.index] else naturals).append(c)
+    return _sorted(naturals) + _sorted(wilds)
 
 
 def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
-    """The hand without `cards` (one copy each), matched by index (no card comparisons)."""
-    out = list(hand)
-    keys = [c.index for c in out]
+    """The hand without `cards` (one copy each, all in it), matched by index (no card
+    comparisons)."""
     for c in cards:
-        at = keys.index(c.index)
-        del out[at], keys[at]
-    return tuple(out)
+        i = c.index
+        at = 0
+        while hand[at].index != i:
+            at += 1
+        hand = hand[:at] + hand[at + 1 :]
+    return hand
 
 
 def _meld_index(melds: tuple[tuple[Card, ...], ...], rank: Rank) -> int:
@@ -543,16 +556,27 @@ def _meld_index(melds: tuple[tuple[Card, ...], ...], rank: Rank) -> int:
     return -1
 
 
+def _natural_rank(cards: Sequence[Card]) -> Rank:
+    """The rank of the first natural among `cards` (a meld's rank)."""
+    wild = _IS_WILD
+    for c in cards:
+        if not wild[c.index]:
+            return c.rank
+    raise ValueError("a meld needs a natural card")
+
+
 def _with_meld(melds: tuple[tuple[Card, ...], ...], cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
     """The side's melds with `cards` joined to the meld of their rank (or a new meld)."""
-    wild = _IS_WILD
-    rank = next(c.rank for c in cards if not wild[c.index])
+    rank = _natural_rank(cards)
     at = _meld_index(melds, rank)
-    pool = (*melds[at], *cards) if at >= 0 else tuple(cards)
-    meld = _meld_order(pool)
     if at >= 0:
-        return (*melds[:at], meld, *melds[at + 1 :])
-    return tuple(sorted((*melds, meld), key=lambda m: int(m[0].rank)))
+        return (*melds[:at], _meld_order((*melds[at], *cards)), *melds[at + 1 :])
+    # A new meld goes in rank order (one meld per rank).
+    r, rank_of = int(rank), _RANK_INT
+    at = 0
+    while at < len(melds) and rank_of[melds[at][0].index] < r:
+        at += 1
+    return (*melds[:at], _meld_order(cards), *melds[at:])
 
 
 def _onto(melds: tuple[tuple[Card, ...], ...], card: Card, rank: Rank) -> tuple[tuple[Card, ...], ...]:
@@ -563,17 +587,32 @@ def _onto(melds: tuple[tuple[Card, ...], ...], card: Card, rank: Rank) -> tuple[
     naturals = len(meld)
     while wild[meld[naturals - 1].index]:
         naturals -= 1
-    key = _KEY
-    if wild[card.index]:
-        keys = [key[c.index] for c in meld[naturals:]]
-        where = naturals + bisect.bisect(keys, key[card.index])
+    if wild[card.index]:  # after the equal cards of its part (naturals, then wilds)
+        grown = meld[:naturals] + insert_by_key(meld[naturals:], card, _KEY)
     else:
-        where = bisect.bisect([key[c.index] for c in meld[:naturals]], key[card.index])
-    return (*melds[:at], (*meld[:where], card, *meld[where:]), *melds[at + 1 :])
+        grown = insert_by_key(meld[:naturals], card, _KEY) + meld[naturals:]
+    return (*melds[:at], grown, *melds[at + 1 :])
+
+
+def _joined(
+    melds: tuple[tuple[Card, ...], ...], cards: Sequence[Card], onto: Rank | None = None
+) -> tuple[tuple[Card, ...], ...]:
+    """`melds` with `cards` laid onto the meld of `onto` (None: of their natural's rank, else a new
+    meld of `cards` as given, a natural first), the cards left unsorted. For the checks of the
+    legal moves alone: all they read of melds is each meld's first card (a natural), its size and
+    its wilds, so they skip the sorting `_with_meld` and `_onto` do for a real state (the test
+    suite checks the two agree)."""
+    at = _meld_index(melds, _natural_rank(cards) if onto is None else onto)
+    if at < 0:
+        return (*melds, tuple(cards))
+    return (*melds[:at], (*melds[at], *cards), *melds[at + 1 :])
 
 
 def _has_canasta(melds: tuple[tuple[Card, ...], ...]) -> bool:
-    return any(len(m) >= CANASTA_SIZE for m in melds)
+    for m in melds:
+        if len(m) >= CANASTA_SIZE:
+            return True
+    return False
 
 
 def _wilds_in(meld: Sequence[Card]) -> int:
@@ -610,14 +649,16 @@ def _plan(
     counts: list[int], wilds: list[int], melds: tuple[tuple[Card, ...], ...]
 ) -> tuple[int, int, list[int], bool, int]:
     """`_max_count` from the naturals counted by rank and the wilds' points."""
-    rank_of = _RANK_INT
+    rank_of, wild = _RANK_INT, _IS_WILD
     room = 0
     melded = [False] * 15
     for m in melds:
         r = rank_of[m[0].index]
         if r != 3:
             melded[r] = True
-            room += MAX_WILDS - _wilds_in(m)
+            room += MAX_WILDS
+            for c in m:
+                room -= wild[c.index]
     total = used = 0
     spares: list[int] = []
     pairs = []
@@ -728,7 +769,10 @@ def _take_options(state: State, p: int) -> tuple[TakePile, ...]:
     side = p & 1
     opened = state.opened[side]
     frozen = state.frozen or (not opened and state.options.frozen_before_opening)
-    naturals = [c for c in hand if rank_of[c.index] == r]
+    naturals = []
+    for c in hand:  # a plain loop: cheaper than a comprehension for a hand
+        if rank_of[c.index] == r:
+            naturals.append(c)
     if frozen and len(naturals) < 2:
         return ()
     melds = state.melds[side]
@@ -739,19 +783,25 @@ def _take_options(state: State, p: int) -> tuple[TakePile, ...]:
     if len(naturals) >= 2:
         out.append(_take_move(p, naturals[0], naturals[1]))
     if not frozen and not onto and naturals:
-        joker = hand[-1] if hand[-1].rank is _JOKER else None  # jokers sort last
-        two = next((c for c in hand if c.rank is _TWO), None)
-        out += [_take_move(p, naturals[0], w) for w in (joker, two) if w is not None]
+        if hand[-1].rank is _JOKER:  # jokers sort last
+            out.append(_take_move(p, naturals[0], hand[-1]))
+        for c in hand:  # the first two in hand order
+            if rank_of[c.index] == 2:
+                out.append(_take_move(p, naturals[0], c))
+                break
     if not out:
         return ()
-    red = _IS_RED_THREE
-    rest = len(pile) - 1 - (sum(1 for c in pile if red[c.index]) if state.frozen else 0)
+    rest = len(pile) - 1
+    if state.frozen:  # red threes in the pile are laid out, not taken into the hand
+        red = _IS_RED_THREE
+        for c in pile:
+            rest -= red[c.index]
     if opened and len(hand) + rest >= 4:
         return tuple(out)  # two cards or more stay in hand: nothing more to check
     kept: list[TakePile] = []
     for move in out:
         left = _remove(hand, move.cards)
-        after = _with_meld(melds, (top, *move.cards))
+        after = _joined(melds, (top, *move.cards))
         if len(left) + rest < 1 or (len(left) + rest == 1 and not _may_go_out(state, after)):
             continue
         if not opened:
@@ -794,24 +844,23 @@ def _fits(state: State, cards: tuple[Card, ...], onto: Rank | None, need: int, *
     p = state.player
     hand, melds = state.hands[p], state.melds[p & 1]
     left = len(hand) - len(cards)
-    after: tuple[tuple[Card, ...], ...] | None = None
     if need:
-        count = state.turn_count + sum([_PTS[c.index] for c in cards])
+        count = state.turn_count
+        for c in cards:
+            count += _PTS[c.index]
         if count < need:
             if left == 0:
                 return False
             if sure:
                 return True
-            after = _with_meld(melds, cards) if onto is None else _onto(melds, cards[0], onto)
+            after = _joined(melds, cards, onto)
             if count + _reachable(_remove(hand, cards), after, max(0, 2 - len(state.taken))) < need:
                 return False
         else:
             left += len(state.taken)
     if left >= 2 or (state.last_turn and left >= 1):
         return True
-    if after is None:
-        after = _with_meld(melds, cards) if onto is None else _onto(melds, cards[0], onto)
-    return _may_go_out(state, after)
+    return _may_go_out(state, _joined(melds, cards, onto))
 
 
 _MELDS: Final[dict[int, Meld]] = {}
@@ -885,8 +934,13 @@ def _legal_play(state: State) -> tuple[Move, ...]:
         # more; a natural added to a meld; with every wild placed and a wild for each pair, a
         # pair and a wild; with a wild to spare as well, a wild anywhere.
         keep = max(0, 2 - len(state.taken))
-        counts = [len(g) for g in groups]
-        best, used, _, every_wild, free_wilds = _plan(counts, [_PTS[c.index] for c in jokers + twos], melds)
+        counts = [0] * 15
+        for r in range(15):
+            counts[r] = len(groups[r])
+        wild_points = []
+        for c in (*jokers, *twos):
+            wild_points.append(_PTS[c.index])
+        best, used, _, every_wild, free_wilds = _plan(counts, wild_points, melds)
         slack = held - used >= keep
         pair_sure = slack and every_wild and free_wilds >= 0
         wild_sure = pair_sure and free_wilds >= 1
@@ -901,18 +955,26 @@ def _legal_play(state: State) -> tuple[Move, ...]:
         group = groups[r]
         a, b = group[0], group[1]
         base = ((p * 128 + a.index) * 128 + b.index) * 128  # `_meld_move`'s key less the third card
+        if roomy:  # every meld fits: the three naturals, the pair with a joker, with a two
+            if len(group) >= 3:
+                moves.append(built.get(base + group[2].index) or _meld_move(p, (a, b, group[2])))
+            if joker is not None:
+                moves.append(built.get(base + joker.index) or _meld_move(p, (a, b, joker)))
+            if two is not None:
+                moves.append(built.get(base + two.index) or _meld_move(p, (a, b, two)))
+            continue
         if len(group) >= 3:
             cards = (a, b, group[2])
-            if roomy or _fits(state, cards, None, need, sure=True):
+            if _fits(state, cards, None, need, sure=True):
                 moves.append(built.get(base + group[2].index) or _meld_move(p, cards))
         sure = pair_sure if len(group) == 2 else wild_sure
         if joker is not None:
             cards = (a, b, joker)
-            if roomy or _fits(state, cards, None, need, sure=sure):
+            if _fits(state, cards, None, need, sure=sure):
                 moves.append(built.get(base + joker.index) or _meld_move(p, cards))
         if two is not None:
             cards = (a, b, two)
-            if roomy or _fits(state, cards, None, need, sure=sure):
+            if _fits(state, cards, None, need, sure=sure):
                 moves.append(built.get(base + two.index) or _meld_move(p, cards))
     if len(blacks) >= 3 and canasta and permission is not _NO and held - len(blacks) <= 1:
         count = state.turn_count + sum([_PTS[c.index] for c in blacks])
@@ -921,17 +983,32 @@ def _legal_play(state: State) -> tuple[Move, ...]:
     add, wild_add, ranks = ADD[p], WILD_ADD[p], _RANKS
     by_joker = None if joker is None else wild_add[joker.index]
     by_two = None if two is None else wild_add[two.index]
-    for r, room in facts.adds:
-        group = groups[r]
-        if group and (held >= easy or _fits(state, (group[0],), ranks[r], need, sure=slack)):
-            moves.append(add[group[0].index])
-        if room:
-            if by_joker is not None and (
-                held >= easy or _fits(state, (by_joker[r].card,), ranks[r], need, sure=wild_sure)
-            ):
-                moves.append(by_joker[r])
-            if by_two is not None and (held >= easy or _fits(state, (by_two[r].card,), ranks[r], need, sure=wild_sure)):
-                moves.append(by_two[r])
+    # An addition leaving `easy` cards or more always fits (see above).
+    if held >= easy and by_joker is None and by_two is None:  # the commonest case: naturals only
+        for r, _ in facts.adds:
+            group = groups[r]
+            if group:
+                moves.append(add[group[0].index])
+    elif held >= easy:
+        for r, room in facts.adds:
+            group = groups[r]
+            if group:
+                moves.append(add[group[0].index])
+            if room:
+                if by_joker is not None:
+                    moves.append(by_joker[r])
+                if by_two is not None:
+                    moves.append(by_two[r])
+    else:  # few cards left, or an initial meld under way: each addition is checked
+        for r, room in facts.adds:
+            group = groups[r]
+            if group and _fits(state, (group[0],), ranks[r], need, sure=slack):
+                moves.append(add[group[0].index])
+            if room:
+                if by_joker is not None and _fits(state, (by_joker[r].card,), ranks[r], need, sure=wild_sure):
+                    moves.append(by_joker[r])
+                if by_two is not None and _fits(state, (by_two[r].card,), ranks[r], need, sure=wild_sure):
+                    moves.append(by_two[r])
     if not (opening and melds):
         if last_turn:
             moves.append(END[p])
@@ -1035,7 +1112,7 @@ def _apply_meld_move(state: State, move: Meld) -> State:
     p, cards = move.player, move.cards
     melds = _with_meld(state.melds[p & 1], cards)
     sides = _with_side(state.sides, p & 1, melds)
-    return _apply_meld(state, p, cards, melds, (Event(EventKind.MELDS, player=p, cards=cards),), sides)
+    return _apply_meld(state, p, cards, melds, (_EVENT(_MELDS_KIND, p, cards, (), "", False),), sides)
 
 
 def _apply_add(state: State, move: AddCard) -> State:
@@ -1049,16 +1126,25 @@ def _apply_add(state: State, move: AddCard) -> State:
     return _apply_meld(state, p, (card,), melds, ADD_EVENTS[p][card.index], sides)
 
 
+_ASK_EVENTS: Final = tuple(
+    (Event(EventKind.CHOOSES, player=p, label="asks partner to go out"),) for p in range(PLAYERS)
+)
+"""`_ASK_EVENTS[seat]`, and `_ANSWER_EVENTS[seat][yes]`: the events of asking and answering."""
+_ANSWER_EVENTS: Final = tuple(
+    {yes: (Event(EventKind.CHOOSES, player=p, label="yes" if yes else "no"),) for yes in (True, False)}
+    for p in range(PLAYERS)
+)
+
+
 def _apply_ask(state: State, move: AskPartner) -> State:
-    told = (Event(EventKind.CHOOSES, player=move.player, label="asks partner to go out"),)
-    return _next(state, told, phase=Phase.ANSWER)
+    return _next(state, _ASK_EVENTS[move.player], phase=Phase.ANSWER)
 
 
 def _apply_answer(state: State, move: Answer) -> State:
-    told = (Event(EventKind.CHOOSES, player=move.player, label="yes" if move.yes else "no"),)
+    told = _ANSWER_EVENTS[move.player][move.yes]
     t = state.turn
     said = Permission.YES if move.yes else Permission.NO
-    return _next(state, told, phase=Phase.PLAY, turn=Turn(t.count, t.opened, t.melded, said, t.last_turn))
+    return _next(state, told, phase=Phase.PLAY, turn=_TURN(t.count, t.opened, t.melded, said, t.last_turn))
 
 
 def _apply_end(state: State, move: EndHand) -> State:
@@ -1103,7 +1189,7 @@ def _apply_draw(state: State, move: DrawStock) -> State:
         state.options, state.hand, state.rng, None, told, state.dealer, _PLAY, p, tuple(hands), stock,
         state.pile, (), state.frozen, state.melds, threes, state.opened, _LAST if ran_out else _FRESH, state.scores,
     )  # fmt: skip
-    return _ready(after, state.sides)
+    return _ready(after, state.sides, _legal_play)
 
 
 def _apply_take(state: State, move: TakePile) -> State:
@@ -1121,10 +1207,10 @@ def _apply_take(state: State, move: TakePile) -> State:
         if reds:
             rest = tuple(c for c in rest if not red[c.index])
     # The pile was face up: the event names its top card and counts the cards taken.
-    kind = EventKind.LAYS_OFF if len(melds) == len(before) else EventKind.MELDS
+    kind = _LAYS_OFF_KIND if len(melds) == len(before) else _MELDS_KIND
     events: tuple[Event, ...] = (
-        Event(EventKind.TAKES, player=p, cards=(top,), numbers=(len(pile),), label="discard pile"),
-        Event(kind, player=p, cards=(top, *cards)),
+        _EVENT(_TAKES_KIND, p, (top,), (len(pile),), "discard pile", False),
+        _EVENT(kind, p, (top, *cards), (), "", False),
     )
     if reds:
         events += (Event(EventKind.PLAYS, player=p, cards=reds, label="red three"),)
@@ -1134,7 +1220,7 @@ def _apply_take(state: State, move: TakePile) -> State:
         opening = count >= minimum_now(state, side)
         if opening:
             opened = replace_at(opened, side, True)
-        turn = Turn(count, opening, turn.melded, turn.permission, turn.last_turn)
+        turn = _TURN(count, opening, turn.melded, turn.permission, turn.last_turn)
     if opened[side]:
         hand, taken = _sorted((*hand, *rest)), ()
     hands = list(state.hands)
@@ -1151,7 +1237,7 @@ def _apply_take(state: State, move: TakePile) -> State:
         sides = _with_side(state.sides, side, melds)
     else:  # the top card joined the meld of its rank
         sides = _with_natural(state.sides, side, melds[_meld_index(melds, top.rank)])
-    return _ready(after, sides)
+    return _ready(after, sides, _legal_play)
 
 
 def _apply_meld(
@@ -1169,7 +1255,7 @@ def _apply_meld(
     opened, taken = state.opened, state.taken
     if opened[side]:
         if not turn.melded:
-            turn = Turn(turn.count, turn.opened, True, turn.permission, turn.last_turn)
+            turn = _TURN(turn.count, turn.opened, True, turn.permission, turn.last_turn)
     else:
         count = turn.count + sum([_PTS[c.index] for c in cards])
         opening = count >= minimum_now(state, side)
@@ -1178,7 +1264,7 @@ def _apply_meld(
             events += (Event(EventKind.SCORES, player=p, numbers=(count,), label="initial meld"),)
             if taken:
                 hand, taken = _sorted((*hand, *taken)), ()
-        turn = Turn(count, opening, True, turn.permission, turn.last_turn)
+        turn = _TURN(count, opening, True, turn.permission, turn.last_turn)
     hands = list(state.hands)
     hands[p] = hand
     both = (melds, state.melds[1]) if side == 0 else (state.melds[0], melds)
@@ -1189,7 +1275,7 @@ def _apply_meld(
     if not hand and not taken:
         _SET_SIDES(after, sides)
         return _end_hand(after, side, (*events, Event(EventKind.GOES_OUT, player=p)), concealed=turn.opened)
-    return _ready(after, sides)
+    return _ready(after, sides, _legal_play)
 
 
 def _apply_discard(state: State, move: Discard) -> State:
@@ -1198,7 +1284,7 @@ def _apply_discard(state: State, move: Discard) -> State:
     held = state.hands[p]
     at = bisect.bisect_left(held, _KEY[card.index], key=_key_of)  # sorted hand, one key per card
     hand = held[:at] + held[at + 1 :]
-    hands = list(state.hands)
+    hands = list(state.hands)  # a list and back: cheaper than slicing the tuple around a seat
     hands[p] = hand
     told = DISCARD_EVENTS[p][card.index]
     after = _BUILD(
@@ -1214,7 +1300,7 @@ def _apply_discard(state: State, move: Discard) -> State:
         if not _take_options(after, after.player):
             note = Event(EventKind.NOTE, label="the stock is gone and the pile is not taken")
             return _end_hand(after, None, (*told, note))
-    return _ready(after, state.sides)
+    return _ready(after, state.sides, _legal_draw)
 
 
 

@@ -5,20 +5,20 @@ from __future__ import annotations
 
 import bisect
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, TypeVar
 
 import attrs
 
-from parlour.core.cards import HIDDEN, Card, Rank, cards_text, seat_card_table
+from parlour.core.cards import HIDDEN, Card, Rank, cards_text, insert_by_key, seat_card_table
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.events import Event, EventKind
 from parlour.core.game import builder, cached_setter, checked_apply, evolver, moves_for, require_options, require_players
 from parlour.core.melds import meld_problem
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
-from parlour.core.seats import check_seat, replace_at
+from parlour.core.seats import check_seat
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.hand_and_foot.tables import (
     BLACK_THREES,
@@ -38,6 +38,7 @@ from parlour.games.hand_and_foot.tables import (
     _KIND,
     _MELD_LABELS,
     _NATURAL,
+    _PTS,
     _RANK_BY_NUMBER,
     _RANK_OF,
     _RED3,
@@ -88,6 +89,7 @@ class Phase(enum.Enum):
 
 
 Melds: TypeAlias = tuple[tuple[tuple[Card, ...], ...], ...]
+T = TypeVar("T")
 
 
 _TeamFacts: TypeAlias = tuple[dict[int, int], tuple[int, int, int], tuple[tuple[int, int, bool], ...]]
@@ -180,11 +182,19 @@ _MELDABLE: Final = tuple(_KIND[16 + rank] == _NATURAL for rank in range(16))  # 
 """Per rank number of `_RANK_OF`: a natural meld may be made of it (A, 4-K; not 3s, wilds)."""
 
 
-def _ready(state: State) -> State:
+def _replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """`core.seats.replace_at`, by way of a list: cheaper than slicing the tuple around a slot."""
+    out = list(items)
+    out[index] = value
+    return tuple(out)
+
+
+def _ready(state: State, moves: Callable[[State], tuple[Move, ...]]) -> State:
     """A real state the play loop built (its team facts filled), with its move list filled in
-    too: the caller reads it next, and a first read of an empty cached property costs several
-    times more than filling the slot."""
-    _FILL_LEGAL(state, _legal(state, None))
+    too, by `moves` of its phase (`_legal_play` or `_legal_draw`, what `_legal` would pick): the
+    caller reads it next, and a first read of an empty cached property costs several times more
+    than filling the slot."""
+    _FILL_LEGAL(state, moves(state))
     return state
 
 
@@ -428,6 +438,8 @@ def _facts_after(facts: _TeamFacts, melds: tuple[tuple[Card, ...], ...], i: int)
     if size < BOOK:
         entry = (key, i, key == _WILD_KEY or kind[meld[size // 2].index] != _WILD)
         if key in open_at:
+            if entry in opens:  # the meld grew but still takes a wild as before
+                return facts
             return open_at, books, tuple([entry if e[0] == key else e for e in opens])
         return {**open_at, key: i}, books, (*opens, entry)
     red, black, wild = books
@@ -448,10 +460,12 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     if only is not None and only != seat:
         return ()
     if phase is _DRAW:
-        if _pile_ok(state):
-            return _DRAW_OR_PILE[seat]
-        return _DRAW_ONLY[seat]
+        return _legal_draw(state)
     return _legal_play(state)
+
+
+def _legal_draw(state: State) -> tuple[Move, ...]:
+    return _DRAW_OR_PILE[state.turn] if _pile_ok(state) else _DRAW_ONLY[state.turn]
 
 
 def _wild_trios(held: tuple[Card, ...], twos: tuple[int, int], jokers: tuple[int, int]) -> list[tuple[Card, ...]]:
@@ -505,8 +519,9 @@ def _legal_play(state: State) -> tuple[Move, ...]:
     size = len(held)
     out: list[Move] = []
     if not state.took_back:
-        need = _MINIMUMS[min(state.hand, _ROUNDS_LISTED) - 1]
-        laid = 0 if opened else sum(POINTS.total(m) for m in melds)
+        # What an opening still under way must reach, and has laid (read only before opening).
+        need = 0 if opened else _MINIMUMS[min(state.hand, _ROUNDS_LISTED) - 1]
+        laid = 0 if opened else sum([_points(m) for m in melds])
         twos = runs[2] or _NONE
         jokers = runs[_WILD_KEY] or _NONE
         if twos[1]:
@@ -525,7 +540,7 @@ def _legal_play(state: State) -> tuple[Move, ...]:
                 start, count = runs[rank]  # type: ignore[misc]
                 if count >= 3:
                     trio = held[start : start + 3]
-                    if free or _may_leave(in_foot, left, opened or laid + POINTS.total(trio) >= need, qualified):
+                    if free or _may_leave(in_foot, left, opened or laid + _points(trio) >= need, qualified):
                         key = base + trio[0].index * 6400 + trio[1].index * 80 + trio[2].index
                         move = cache.get(key)
                         if move is None:
@@ -536,7 +551,7 @@ def _legal_play(state: State) -> tuple[Move, ...]:
                 second = held[start + 1]
                 for wild in wilds:
                     trio = (first, second, wild)
-                    if free or _may_leave(in_foot, left, opened or laid + POINTS.total(trio) >= need, qualified):
+                    if free or _may_leave(in_foot, left, opened or laid + _points(trio) >= need, qualified):
                         key = base + first.index * 6400 + second.index * 80 + wild.index
                         move = cache.get(key)
                         if move is None:
@@ -546,13 +561,25 @@ def _legal_play(state: State) -> tuple[Move, ...]:
             left = size - OPENING_SIZE
             free = opened and (left >= 2 or (left >= 1 and not in_foot) or qualified)
             for trio in _wild_trios(held, twos, jokers):
-                if free or _may_leave(in_foot, left, opened or laid + POINTS.total(trio) >= need, qualified):
+                if free or _may_leave(in_foot, left, opened or laid + _points(trio) >= need, qualified):
                     out.append(_meld_move(seat, trio))
         if opens:
             left = size - 1
             free = opened and (left >= 2 or not in_foot or qualified)
             table = _ADDS[seat]
-            if free:
+            if free and not wilds:
+                # Every lay-off keeps the turn finishable and no wild is held: each open meld's
+                # natural (the first of its rank in hand), meld by meld.
+                for key, _, _ in opens:
+                    natural = runs[key]  # None for the wild meld (its key is the jokers' number)
+                    if natural is not None:
+                        card = held[natural[0]]
+                        number = card.index * 16 + key
+                        added = table[number]
+                        if added is None:
+                            added = table[number] = AddCard(seat, card, _RANK_BY_NUMBER[key])
+                        out.append(added)
+            elif free:
                 # Every lay-off keeps the turn finishable: each open meld's natural (the first of
                 # its rank in hand), then the wilds it may take, meld by meld.
                 by_number = _RANK_BY_NUMBER
@@ -584,7 +611,7 @@ def _legal_play(state: State) -> tuple[Move, ...]:
                         fits = wilds if wild_ok else ()
                         candidates = fits if natural is None else (held[natural[0]], *fits)
                     for card in candidates:
-                        after = opened or laid + POINTS.points(card) >= need
+                        after = opened or laid + _PTS[card.index] >= need
                         grown = qualified or (
                             in_foot and len(meld) == BOOK - 1 and _qualifies(options, books, book_kind((*meld, card)))
                         )
@@ -609,6 +636,15 @@ def _legal_play(state: State) -> tuple[Move, ...]:
     return tuple(out)
 
 
+def _points(cards: Sequence[Card]) -> int:
+    """`POINTS.total(cards)` by the index table (a plain loop: cheaper than a comprehension)."""
+    pts = _PTS
+    total = 0
+    for c in cards:
+        total += pts[c.index]
+    return total
+
+
 _ADDS: Final[tuple[list[AddCard | None], ...]] = tuple([None] * (80 * 16) for _ in range(max(PLAYERS)))
 """Lay-off moves built once (on first use), by seat, then card index * 16 + meld rank number."""
 
@@ -623,15 +659,20 @@ def _may_leave(in_foot: bool, left: int, opened_after: bool, qualified_after: bo
 
 
 def _pile_ok(state: State) -> bool:
-    """Whether the player to draw may take the pile (a quick refusal first)."""
+    """Whether the player to draw may take the pile (quick refusals first, no message composed)."""
     discards = state.discards
-    if not discards or _KIND[discards[-1].index] != _NATURAL or not state.opened[team_of(state.turn)]:
+    if not discards or _KIND[discards[-1].index] != _NATURAL or not state.opened[state.turn % TEAMS]:
         return False
-    return _pile_problem(state) is None
+    return _pile_problem(state, quick=True) is None
 
 
-def _pile_problem(state: State) -> str | None:
-    """Why the player to draw may not take the pile, or None if it may."""
+_REFUSED: Final = "refused"
+"""`_pile_problem`'s answer when asked only whether (`quick`), not why."""
+
+
+def _pile_problem(state: State, *, quick: bool = False) -> str | None:
+    """Why the player to draw may not take the pile, or None if it may (`quick`: `_REFUSED`
+    rather than the reason)."""
     seat = state.turn
     team = team_of(seat)
     if not state.discards:
@@ -646,11 +687,12 @@ def _pile_problem(state: State) -> str | None:
     group = _KEY[top.index] & ~7  # the rank's first sort key: its cards lie together
     at = bisect.bisect_left(held, group, key=_card_key) + 1
     melds = state.melds[team]
-    i = state._teams[team][0].get(_RANK_OF[top.index])  # `_open_meld`, from the team's facts
-    closing = 0 if i is None or len(melds[i]) + OPENING_SIZE <= BOOK else BOOK - len(melds[i])  # `_closing`
+    i, closing = _pile_meld(state, team, _RANK_OF[top.index])
     # The rank's naturals lie together from `at - 1`: enough of them when the last one needed is.
     last = at + closing
     if last >= len(held) or held[last].rank is not rank:
+        if quick:
+            return _REFUSED
         extra = f" and {closing} more to close the open {rank} meld" if closing else ""
         return f"taking the pile needs a natural pair of {rank}{extra}"
     if state.feet[seat]:
@@ -663,7 +705,7 @@ def _pile_problem(state: State) -> str | None:
         if fills:
             extra_book = BookKind.RED if _closes_red(state.melds[team], rank) else BookKind.BLACK
         if left < 1 or not _qualifies(state.options, _books(state.melds[team]), extra_book):
-            return "playing from the foot, the player must keep cards to finish the turn"
+            return _REFUSED if quick else "playing from the foot, the player must keep cards to finish the turn"
     return None
 
 
@@ -678,12 +720,15 @@ def _open_meld(melds: tuple[tuple[Card, ...], ...], key: Rank) -> int | None:
     return None
 
 
-def _closing(melds: tuple[tuple[Card, ...], ...], rank: Rank) -> int:
-    """Naturals needed to close the open meld of `rank` before the top card and pair fit."""
-    i = _open_meld(melds, rank)
-    if i is None or len(melds[i]) + OPENING_SIZE <= BOOK:
-        return 0
-    return BOOK - len(melds[i])
+def _pile_meld(state: State, team: int, number: int) -> tuple[int | None, int]:
+    """Where the top card of the pile goes for `team`: the position of its open meld of rank
+    number `number` (None: none, from the team's facts), and the naturals needed to close that
+    meld before the top card and the pair fit (0 if they fit)."""
+    i = state._teams[team][0].get(number)
+    if i is None:
+        return None, 0
+    size = len(state.melds[team][i])
+    return i, 0 if size + OPENING_SIZE <= BOOK else BOOK - size
 
 
 def _closes_red(melds: tuple[tuple[Card, ...], ...], rank: Rank) -> bool:
@@ -725,10 +770,17 @@ def _remove(held: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
         if at == len(held) or _KEY[held[at].index] != key:
             raise ValueError(f"{cards[0]} is not in the hand")
         return held[:at] + held[at + 1 :]
-    out = list(held)
-    for card in cards:
-        out.remove(card)
-    return tuple(out)
+    for card in cards:  # matched by index (no card comparisons)
+        index = card.index
+        at = 0
+        for c in held:
+            if c.index == index:
+                break
+            at += 1
+        else:
+            raise ValueError(f"{card} is not in the hand")
+        held = held[:at] + held[at + 1 :]
+    return held
 
 
 def _hand_less(state: State, cards: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -791,12 +843,10 @@ def _red_threes(
 
 
 def _insert(held: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
-    """A sorted hand with a few cards added in their places (after the equal ones)."""
-    insort = bisect.bisect_right
-    table = _KEY
+    """A sorted hand with a few cards added in their places (after the equal ones), each by a
+    plain scan (cheaper than `bisect`, whose key function is Python code called per probe)."""
     for card in cards:
-        at = insort(held, table[card.index], key=_card_key)
-        held = (*held[:at], card, *held[at:])
+        held = insert_by_key(held, card, _KEY)
     return held
 
 
@@ -804,48 +854,35 @@ def _card_key(card: Card) -> int:
     return _KEY[card.index]
 
 
-_DRAW_EVENTS: Final[dict[int, Event]] = {}
-"""The events of two-card draws, built once, by seat and the cards' indices."""
+_EVENT: Final = builder(Event)
+"""`Event(kind, player, cards, numbers, label, private)` for hot paths, several times cheaper than
+the attrs initializer (the events of draws and new melds differ nearly every time)."""
+_DRAWS_KIND, _MELDS_KIND = EventKind.DRAWS, EventKind.MELDS
 
 
 def _apply_draw(state: State, move: Draw) -> State:
     seat = move.player
     drawn, stock = state.stock[:2], state.stock[2:]
-    # The key names the cards exactly (index 0 is no card of the pack: a short draw).
-    key = (seat * 80 + (drawn[0].index if drawn else 0)) * 80 + (drawn[1].index if len(drawn) > 1 else 0)
-    said = _DRAW_EVENTS.get(key)
-    if said is None:
-        said = _DRAW_EVENTS[key] = Event(EventKind.DRAWS, player=seat, cards=drawn, private=True)
-    held = state.hands[seat]
-    if len(drawn) == 2:
-        # Both cards go in after their equal cards (the first drawn first when the two are equal).
-        table = _KEY
-        keys = [table[c.index] for c in held]
-        first, second = drawn
-        if table[first.index] > table[second.index]:
-            first, second = second, first
-        low = bisect.bisect_right(keys, table[first.index])
-        high = bisect.bisect_right(keys, table[second.index])
-        held = (*held[:low], first, *held[low:high], second, *held[high:])
-    else:
-        held = _insert(held, drawn)
+    said = _EVENT(_DRAWS_KIND, seat, drawn, (), "", True)
+    # The cards go in after their equal cards (the first drawn first when the two are equal).
+    held = _insert(state.hands[seat], drawn)
     s = state
     if _KIND[held[-1].index] == _RED3:  # red 3s sort last
         events = [said]
         held, stock, laid = _red_threes(seat, held, stock, events)
         team = seat % TEAMS
-        reds = replace_at(s.red_threes, team, s.red_threes[team] + laid) if laid else s.red_threes
+        reds = _replaced(s.red_threes, team, s.red_threes[team] + laid) if laid else s.red_threes
         out = _build(
-            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, replace_at(s.hands, seat, held),
+            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, _replaced(s.hands, seat, held),
             s.feet, stock, s.discards, s.melds, reds, s.opened, s.took_back, s.points, tuple(events),
         )
     else:
         out = _build(
-            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, replace_at(s.hands, seat, held),
+            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, _replaced(s.hands, seat, held),
             s.feet, stock, s.discards, s.melds, s.red_threes, s.opened, s.took_back, s.points, (said,),
         )
     _FILL_TEAMS(out, s._teams)
-    return _ready(out)
+    return _ready(out, _legal_play)
 
 
 def _apply_pile(state: State, move: TakePile) -> State:
@@ -855,45 +892,49 @@ def _apply_pile(state: State, move: TakePile) -> State:
     held, stock, laid = _red_threes(seat, state.hands[seat], state.stock, events)
     top, rest = state.discards[-1], state.discards[:-1]
     # The pile was face up: the event gives its size (its faces are in the view before).
-    events.append(Event(EventKind.TAKES, player=seat, numbers=(len(state.discards),), label="the pile"))
+    events.append(_EVENT(EventKind.TAKES, seat, (), (len(state.discards),), "the pile", False))
     melds = state.melds[team]
-    closing = _closing(melds, top.rank)
-    naturals = [c for c in held if c.rank is top.rank][: 2 + closing]
+    number = _RANK_OF[top.index]
+    i, closing = _pile_meld(state, team, number)
+    rank_of = _RANK_OF
+    naturals = [c for c in held if rank_of[c.index] == number][: 2 + closing]
     held = _remove(held, naturals)
-    i = _open_meld(melds, top.rank)
+    label = _MELD_LABELS[number]
     if closing:
         assert i is not None
         extra = tuple(naturals[2:])
-        melds = replace_at(melds, i, sort_hand((*melds[i], *extra)))
-        events.append(Event(EventKind.LAYS_OFF, player=seat, cards=extra, label=str(top.rank)))
+        melds = _replaced(melds, i, sort_hand((*melds[i], *extra)))
+        events.append(_EVENT(EventKind.LAYS_OFF, seat, extra, (), label, False))
         trio = sort_hand((top, *naturals[:2]))
         melds = (*melds, trio)
-        events.append(Event(EventKind.MELDS, player=seat, cards=trio))
+        events.append(_EVENT(_MELDS_KIND, seat, trio, (), "", False))
     elif i is not None:
         added = (top, *naturals[:2])
-        melds = replace_at(melds, i, sort_hand((*melds[i], *added)))
-        events.append(Event(EventKind.LAYS_OFF, player=seat, cards=added, label=str(top.rank)))
+        melds = _replaced(melds, i, sort_hand((*melds[i], *added)))
+        events.append(_EVENT(EventKind.LAYS_OFF, seat, added, (), label, False))
     else:
         trio = sort_hand((top, *naturals[:2]))
         melds = (*melds, trio)
-        events.append(Event(EventKind.MELDS, player=seat, cards=trio))
-    pile_reds = tuple(c for c in rest if c in RED_THREES)
+        events.append(_EVENT(_MELDS_KIND, seat, trio, (), "", False))
+    kind = _KIND
+    pile_reds = tuple([c for c in rest if kind[c.index] == _RED3])
     if pile_reds:
         events.append(Event(EventKind.SHOWS, player=seat, cards=pile_reds, label="red three"))
-    held = sort_hand((*held, *(c for c in rest if c not in RED_THREES)))
-    reds = replace_at(state.red_threes, team, state.red_threes[team] + laid + pile_reds)
+        rest = tuple([c for c in rest if kind[c.index] != _RED3])
+    held = sort_hand((*held, *rest))
+    reds = _replaced(state.red_threes, team, state.red_threes[team] + laid + pile_reds)
     out = _evolve(
         state,
         phase=Phase.PLAY,
-        hands=replace_at(state.hands, seat, held),
+        hands=_replaced(state.hands, seat, held),
         stock=stock,
         discards=(),
-        melds=replace_at(state.melds, team, melds),
+        melds=_replaced(state.melds, team, melds),
         red_threes=reds,
         events=tuple(events),
     )
-    _FILL_TEAMS(out, replace_at(state._teams, team, _team_facts(melds)))
-    return _emptied_by_melding(out, seat) if not held else out
+    _FILL_TEAMS(out, _replaced(state._teams, team, _team_facts(melds)))
+    return _emptied_by_melding(out, seat) if not held else _ready(out, _legal_play)
 
 
 def _apply_meld(state: State, seat: int, cards: tuple[Card, ...], onto: Rank | None) -> State:
@@ -902,12 +943,12 @@ def _apply_meld(state: State, seat: int, cards: tuple[Card, ...], onto: Rank | N
     if onto is None:
         i = len(melds)
         melds = (*melds, cards)
-        event = Event(EventKind.MELDS, player=seat, cards=cards)
+        event = _EVENT(_MELDS_KIND, seat, cards, (), "", False)
     else:
         at = state._teams[team][0].get(onto)
         assert at is not None
         i = at
-        melds = replace_at(melds, i, _insert(melds[i], cards))
+        melds = _replaced(melds, i, _insert(melds[i], cards))
         number = (seat * 80 + cards[0].index) * 16 + onto
         added = _ADD_EVENTS.get(number)
         if added is None:
@@ -915,19 +956,19 @@ def _apply_meld(state: State, seat: int, cards: tuple[Card, ...], onto: Rank | N
         event = added
     events: tuple[Event, ...] = (event,)
     opened = state.opened
-    if not opened[team] and sum(POINTS.total(m) for m in melds) >= minimum_meld(state.hand):
-        opened = replace_at(opened, team, True)
+    if not opened[team] and sum([_points(m) for m in melds]) >= minimum_meld(state.hand):
+        opened = _replaced(opened, team, True)
         events += (Event(EventKind.NOTE, player=seat, label=f"team {team} made its minimum meld"),)
     held = _hand_less(state, cards) if seat == state.turn else _remove(state.hands[seat], cards)
     s = state
     out = _build(
-        s.options, s.hand, s.rng, None, s.phase, s.dealer, s.turn, replace_at(s.hands, seat, held),
-        s.feet, s.stock, s.discards, replace_at(s.melds, team, melds), s.red_threes, opened, s.took_back,
+        s.options, s.hand, s.rng, None, s.phase, s.dealer, s.turn, _replaced(s.hands, seat, held),
+        s.feet, s.stock, s.discards, _replaced(s.melds, team, melds), s.red_threes, opened, s.took_back,
         s.points, events,
     )
-    _FILL_TEAMS(out, replace_at(s._teams, team, _facts_after(s._teams[team], melds, i)))
+    _FILL_TEAMS(out, _replaced(s._teams, team, _facts_after(s._teams[team], melds, i)))
     if held:
-        return _ready(out)
+        return _ready(out, _legal_play)
     if not state.feet[seat]:
         return _end_round(out, seat)
     return _emptied_by_melding(out, seat)
@@ -945,10 +986,10 @@ def _emptied_by_melding(state: State, seat: int) -> State:
     team = team_of(seat)
     return _evolve(
         state,
-        hands=replace_at(state.hands, seat, held),
-        feet=replace_at(state.feet, seat, ()),
+        hands=_replaced(state.hands, seat, held),
+        feet=_replaced(state.feet, seat, ()),
         stock=stock,
-        red_threes=replace_at(state.red_threes, team, state.red_threes[team] + laid),
+        red_threes=_replaced(state.red_threes, team, state.red_threes[team] + laid),
         events=tuple(events),
     )
 
@@ -964,13 +1005,13 @@ def _apply_discard(state: State, seat: int, cards: tuple[Card, ...]) -> State:
     s = state
     if not held:
         if not feet[seat]:
-            out = _evolve(state, hands=replace_at(state.hands, seat, held), discards=discards, events=events)
+            out = _evolve(state, hands=_replaced(state.hands, seat, held), discards=discards, events=events)
             return _end_round(out, seat)
         # Seed: emptied by a discard, the foot is picked up and played next turn.
         events += (Event(EventKind.DRAWS, player=seat, cards=feet[seat], private=True, label="foot"),)
         held = sort_hand(feet[seat])
-        feet = replace_at(feet, seat, ())
-    hands = replace_at(s.hands, seat, held)
+        feet = _replaced(feet, seat, ())
+    hands = _replaced(s.hands, seat, held)
     if not state.stock:
         out = _build(
             s.options, s.hand, s.rng, None, s.phase, s.dealer, s.turn, hands, feet, s.stock, discards,
@@ -983,7 +1024,7 @@ def _apply_discard(state: State, seat: int, cards: tuple[Card, ...]) -> State:
         s.melds, s.red_threes, s.opened, False, s.points, (*events, _TO_PLAY[turn]),
     )
     _FILL_TEAMS(out, s._teams)
-    return _ready(out)
+    return _ready(out, _legal_draw)
 
 
 _DISCARD_EVENTS: Final = seat_card_table(
@@ -998,8 +1039,8 @@ def _apply_take_back(state: State, move: TakeBack) -> State:
     back = tuple(c for m in state.melds[team] for c in m)
     return _evolve(
         state,
-        hands=replace_at(state.hands, seat, sort_hand((*state.hands[seat], *back))),
-        melds=replace_at(state.melds, team, ()),
+        hands=_replaced(state.hands, seat, sort_hand((*state.hands[seat], *back))),
+        melds=_replaced(state.melds, team, ()),
         took_back=True,
         events=(Event(EventKind.TAKES, player=seat, numbers=(len(back),), label="back its opening melds"),),
     )

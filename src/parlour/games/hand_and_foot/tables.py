@@ -10,7 +10,7 @@ from typing import Final
 
 import attrs
 
-from parlour.core.cards import JOKER, Card, Rank, Suit, standard_pack
+from parlour.core.cards import HIDDEN, JOKER, Card, Rank, Suit, standard_pack
 from parlour.core.melds import MeldRules, PointTable
 from parlour.core.options import check_option_types
 
@@ -177,13 +177,15 @@ def round_score(
     less the count of its cards left in hands and feet (a stranded red 3 costs the penalty)."""
     total = GOING_OUT_BONUS if went_out else 0
     total += (RED_THREE_POINTS if opened else -RED_THREE_POINTS) * red_threes
+    kinds, points = _KIND, _PTS
     for meld in melds:
         kind = book_kind(meld)
         if kind is not None:
             total += BOOK_BONUS[kind]
-        total += POINTS.total(meld)
-    stranded = sum(1 for c in left if c in RED_THREES)
-    return total - POINTS.total(c for c in left if c not in RED_THREES) - stranded * stranded_penalty
+        total += sum([points[c.index] for c in meld])
+    stranded = sum([kinds[c.index] == _RED3 for c in left])
+    counted = sum([points[c.index] for c in left if kinds[c.index] != _RED3])
+    return total - counted - stranded * stranded_penalty
 
 
 def _kind_table() -> tuple[int, ...]:
@@ -197,6 +199,10 @@ def _kind_table() -> tuple[int, ...]:
 
 _KIND: Final = _kind_table()
 """Per card index: 1 a meldable natural (A, 4-K), 2 a wild, 3 a black 3, 4 a red 3."""
+_PTS: Final = tuple(
+    POINTS.points(c) for c in [{c.index: c for c in (*standard_pack(), JOKER)}.get(i, HIDDEN) for i in range(80)]
+)
+"""`_PTS[card.index]`: the card's `POINTS`, a tuple read for hot paths."""
 _NATURAL, _WILD, _BLACK3, _RED3 = 1, 2, 3, 4
 _RED3_GROUP: Final = 15
 _RANK_OF: Final = tuple(_RED3_GROUP if _KIND[i] == _RED3 else i % 16 for i in range(80))
