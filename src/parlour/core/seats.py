@@ -63,8 +63,11 @@ def rotate(items: Sequence[T], k: int) -> tuple[T, ...]:
 
 
 def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """A copy of `items` with one slot replaced; the other slots are shared, not copied."""
-    return (*items[:index], value, *items[index + 1 :])
+    """A copy of `items` with one slot replaced; the other slots are shared, not copied.
+    (Through a list: cheaper than slicing the tuple around the slot, at every size.)"""
+    out = list(items)
+    out[index] = value
+    return tuple(out)
 
 
 def teams(players: int, count: int = 2) -> tuple[tuple[int, ...], ...]:
@@ -79,7 +82,7 @@ def team_of(seat: int, count: int = 2) -> int:
     return seat % count
 
 
-def check_seat(where: str, seat: int, players: int) -> None:
+def check_seat(where: str, seat: object, players: int) -> None:
     """Raises ValueError unless `seat` is one of `0..players-1` (for untrusted input)."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise ValueError(f"{where}: seat {seat!r} is not one of 0..{players - 1}")

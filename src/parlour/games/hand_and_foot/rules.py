@@ -7,7 +7,7 @@ import bisect
 import enum
 from collections.abc import Callable, Sequence
 from functools import cached_property
-from typing import Final, TypeAlias, TypeVar
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -18,7 +18,7 @@ from parlour.core.game import builder, cached_setter, checked_apply, evolver, mo
 from parlour.core.melds import meld_problem
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
-from parlour.core.seats import check_seat
+from parlour.core.seats import check_seat, replace_at
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.hand_and_foot.tables import (
     BLACK_THREES,
@@ -89,7 +89,6 @@ class Phase(enum.Enum):
 
 
 Melds: TypeAlias = tuple[tuple[tuple[Card, ...], ...], ...]
-T = TypeVar("T")
 
 
 _TeamFacts: TypeAlias = tuple[dict[int, int], tuple[int, int, int], tuple[tuple[int, int, bool], ...]]
@@ -180,13 +179,6 @@ _DRAW_ONLY: Final = tuple((draw,) for draw in _DRAWS)
 _DRAW_OR_PILE: Final = tuple((draw, pile) for draw, pile in zip(_DRAWS, _PILES))
 _MELDABLE: Final = tuple(_KIND[16 + rank] == _NATURAL for rank in range(16))  # 16 + rank: a club
 """Per rank number of `_RANK_OF`: a natural meld may be made of it (A, 4-K; not 3s, wilds)."""
-
-
-def _replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """`core.seats.replace_at`, by way of a list: cheaper than slicing the tuple around a slot."""
-    out = list(items)
-    out[index] = value
-    return tuple(out)
 
 
 def _ready(state: State, moves: Callable[[State], tuple[Move, ...]]) -> State:
@@ -871,14 +863,14 @@ def _apply_draw(state: State, move: Draw) -> State:
         events = [said]
         held, stock, laid = _red_threes(seat, held, stock, events)
         team = seat % TEAMS
-        reds = _replaced(s.red_threes, team, s.red_threes[team] + laid) if laid else s.red_threes
+        reds = replace_at(s.red_threes, team, s.red_threes[team] + laid) if laid else s.red_threes
         out = _build(
-            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, _replaced(s.hands, seat, held),
+            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, replace_at(s.hands, seat, held),
             s.feet, stock, s.discards, s.melds, reds, s.opened, s.took_back, s.points, tuple(events),
         )
     else:
         out = _build(
-            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, _replaced(s.hands, seat, held),
+            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, replace_at(s.hands, seat, held),
             s.feet, stock, s.discards, s.melds, s.red_threes, s.opened, s.took_back, s.points, (said,),
         )
     _FILL_TEAMS(out, s._teams)
@@ -903,14 +895,14 @@ def _apply_pile(state: State, move: TakePile) -> State:
     if closing:
         assert i is not None
         extra = tuple(naturals[2:])
-        melds = _replaced(melds, i, sort_hand((*melds[i], *extra)))
+        melds = replace_at(melds, i, sort_hand((*melds[i], *extra)))
         events.append(_EVENT(EventKind.LAYS_OFF, seat, extra, (), label, False))
         trio = sort_hand((top, *naturals[:2]))
         melds = (*melds, trio)
         events.append(_EVENT(_MELDS_KIND, seat, trio, (), "", False))
     elif i is not None:
         added = (top, *naturals[:2])
-        melds = _replaced(melds, i, sort_hand((*melds[i], *added)))
+        melds = replace_at(melds, i, sort_hand((*melds[i], *added)))
         events.append(_EVENT(EventKind.LAYS_OFF, seat, added, (), label, False))
     else:
         trio = sort_hand((top, *naturals[:2]))
@@ -922,18 +914,18 @@ def _apply_pile(state: State, move: TakePile) -> State:
         events.append(Event(EventKind.SHOWS, player=seat, cards=pile_reds, label="red three"))
         rest = tuple([c for c in rest if kind[c.index] != _RED3])
     held = sort_hand((*held, *rest))
-    reds = _replaced(state.red_threes, team, state.red_threes[team] + laid + pile_reds)
+    reds = replace_at(state.red_threes, team, state.red_threes[team] + laid + pile_reds)
     out = _evolve(
         state,
         phase=Phase.PLAY,
-        hands=_replaced(state.hands, seat, held),
+        hands=replace_at(state.hands, seat, held),
         stock=stock,
         discards=(),
-        melds=_replaced(state.melds, team, melds),
+        melds=replace_at(state.melds, team, melds),
         red_threes=reds,
         events=tuple(events),
     )
-    _FILL_TEAMS(out, _replaced(state._teams, team, _team_facts(melds)))
+    _FILL_TEAMS(out, replace_at(state._teams, team, _team_facts(melds)))
     return _emptied_by_melding(out, seat) if not held else _ready(out, _legal_play)
 
 
@@ -948,7 +940,7 @@ def _apply_meld(state: State, seat: int, cards: tuple[Card, ...], onto: Rank | N
         at = state._teams[team][0].get(onto)
         assert at is not None
         i = at
-        melds = _replaced(melds, i, _insert(melds[i], cards))
+        melds = replace_at(melds, i, _insert(melds[i], cards))
         number = (seat * 80 + cards[0].index) * 16 + onto
         added = _ADD_EVENTS.get(number)
         if added is None:
@@ -957,16 +949,16 @@ def _apply_meld(state: State, seat: int, cards: tuple[Card, ...], onto: Rank | N
     events: tuple[Event, ...] = (event,)
     opened = state.opened
     if not opened[team] and sum([_points(m) for m in melds]) >= minimum_meld(state.hand):
-        opened = _replaced(opened, team, True)
+        opened = replace_at(opened, team, True)
         events += (Event(EventKind.NOTE, player=seat, label=f"team {team} made its minimum meld"),)
     held = _hand_less(state, cards) if seat == state.turn else _remove(state.hands[seat], cards)
     s = state
     out = _build(
-        s.options, s.hand, s.rng, None, s.phase, s.dealer, s.turn, _replaced(s.hands, seat, held),
-        s.feet, s.stock, s.discards, _replaced(s.melds, team, melds), s.red_threes, opened, s.took_back,
+        s.options, s.hand, s.rng, None, s.phase, s.dealer, s.turn, replace_at(s.hands, seat, held),
+        s.feet, s.stock, s.discards, replace_at(s.melds, team, melds), s.red_threes, opened, s.took_back,
         s.points, events,
     )
-    _FILL_TEAMS(out, _replaced(s._teams, team, _facts_after(s._teams[team], melds, i)))
+    _FILL_TEAMS(out, replace_at(s._teams, team, _facts_after(s._teams[team], melds, i)))
     if held:
         return _ready(out, _legal_play)
     if not state.feet[seat]:
@@ -986,10 +978,10 @@ def _emptied_by_melding(state: State, seat: int) -> State:
     team = team_of(seat)
     return _evolve(
         state,
-        hands=_replaced(state.hands, seat, held),
-        feet=_replaced(state.feet, seat, ()),
+        hands=replace_at(state.hands, seat, held),
+        feet=replace_at(state.feet, seat, ()),
         stock=stock,
-        red_threes=_replaced(state.red_threes, team, state.red_threes[team] + laid),
+        red_threes=replace_at(state.red_threes, team, state.red_threes[team] + laid),
         events=tuple(events),
     )
 
@@ -1005,13 +997,13 @@ def _apply_discard(state: State, seat: int, cards: tuple[Card, ...]) -> State:
     s = state
     if not held:
         if not feet[seat]:
-            out = _evolve(state, hands=_replaced(state.hands, seat, held), discards=discards, events=events)
+            out = _evolve(state, hands=replace_at(state.hands, seat, held), discards=discards, events=events)
             return _end_round(out, seat)
         # Seed: emptied by a discard, the foot is picked up and played next turn.
         events += (Event(EventKind.DRAWS, player=seat, cards=feet[seat], private=True, label="foot"),)
         held = sort_hand(feet[seat])
-        feet = _replaced(feet, seat, ())
-    hands = _replaced(s.hands, seat, held)
+        feet = replace_at(feet, seat, ())
+    hands = replace_at(s.hands, seat, held)
     if not state.stock:
         out = _build(
             s.options, s.hand, s.rng, None, s.phase, s.dealer, s.turn, hands, feet, s.stock, discards,
@@ -1039,8 +1031,8 @@ def _apply_take_back(state: State, move: TakeBack) -> State:
     back = tuple(c for m in state.melds[team] for c in m)
     return _evolve(
         state,
-        hands=_replaced(state.hands, seat, sort_hand((*state.hands[seat], *back))),
-        melds=_replaced(state.melds, team, ()),
+        hands=replace_at(state.hands, seat, sort_hand((*state.hands[seat], *back))),
+        melds=replace_at(state.melds, team, ()),
         took_back=True,
         events=(Event(EventKind.TAKES, player=seat, numbers=(len(back),), label="back its opening melds"),),
     )
