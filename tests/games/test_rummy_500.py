@@ -462,3 +462,58 @@ def test_render_shows_the_hand_the_table_with_credit_and_the_fanned_pile() -> No
     assert "meld 1 of seat 0: 5S 6S 7S 8S (laid off by seat 8S: 1)" in text
     assert "discard pile (top last, [depth]): 4C[2] 9H[1]" in text
     assert "seat 0  total 0, on the table 18, 3 cards" in text and "3H" not in text
+
+
+def test_carried_hand_facts_equal_the_ones_computed_afresh() -> None:
+    """`apply` hands on each state's hand masks, `fits` and `run_fits` (updated for the cards
+    that moved); they equal what a state built from its fields alone computes."""
+    checked = 0
+    for seed in range(6):
+        state = g.new_game(seed=100 + seed, options=g.Options(target=250))
+        chooser = random.Random(seed)
+        while not g.is_over(state):
+            fresh = attrs.evolve(state)  # the same fields, nothing carried
+            assert (state.masks, state.fits, state.run_fits) == (fresh.masks, fresh.fits, fresh.run_fits)
+            assert state.legal == fresh.legal
+            checked += 1
+            legal = g.legal_moves(state)
+            state = g.apply(state, legal[chooser.randrange(len(legal))])
+    assert checked > 1000
+
+
+def test_dig_depths_by_bit_tests_agree_with_the_core_search_on_made_up_tables() -> None:
+    """`take_depths` (bit tests, the chain of lay-offs read as one held card next to the dug
+    card) gives what `dig_depths` with `can_use_at_once` gives, on random hands and piles and
+    random tables of runs (ace low and high) and sets with room to grow."""
+    from parlour.games.rummy_500.masks import _AT
+    from parlour.games.rummy_500.moves import _meld_of_move
+
+    chooser = random.Random(7)
+    chained = 0
+    for _ in range(1500):
+        deck = list(g.PACK)
+        chooser.shuffle(deck)
+        table: list[TableMeld] = []
+        for _ in range(chooser.randrange(6)):
+            suit, low = chooser.randrange(4), chooser.randrange(1, 13)
+            run = _AT[suit][low : low + 3]
+            if all(c in deck for c in run):
+                for c in run:
+                    deck.remove(c)
+                table.append(table_meld(_meld_of_move(run), 0))
+        rank = deck[-1].rank
+        trio = tuple(c for c in deck if c.rank is rank)[:3]
+        if len(trio) == 3 and chooser.random() < 0.5:
+            for c in trio:
+                deck.remove(c)
+            table.append(table_meld(_meld_of_move(sorted_cards(trio)), 1))
+        hand = tuple(deck[:10])
+        pile = tuple(deck[10 : 10 + chooser.randrange(1, 9)])
+        onto = [tm.meld for tm in table]
+        for free in (False, True):
+            options = g.Options(top_card_must_be_played=not free)
+            expected = dig_depths(pile, hand, g.RULES, DigRules(free_top=free), onto=onto)
+            assert g.take_depths(pile, hand, tuple(table), options) == expected
+        bare = dig_depths(pile, hand, g.RULES, DigRules(), onto=())
+        chained += len(set(dig_depths(pile, hand, g.RULES, DigRules(), onto=onto)) - set(bare))
+    assert chained > 100  # the table mattered often enough to test the lay-offs

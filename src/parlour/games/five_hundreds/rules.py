@@ -80,6 +80,15 @@ class Phase(enum.Enum):
     OVER = 4
 
 
+_DRAWING: Final = Phase.DRAW
+_PLAYING: Final = Phase.PLAY
+_CLAIMING: Final = Phase.CLAIM
+"""The phases the play loop reads, bound once: an enum member read through its class is slow."""
+_SET: Final = MeldKind.SET
+_RUN: Final = MeldKind.RUN
+_PRIORITY: Final = Tie.PRIORITY
+
+
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. Hands are sorted; `stock[0]` is the top card, `discards[-1]` the top discard."""
@@ -170,7 +179,7 @@ def _carry(new: State, wants: tuple[int, ...], fits: int, masks: tuple[int, ...]
     _SET_FITS(new, fits)
     _SET_MASKS(new, masks)
     _SET_PILE(new, pile)
-    _SET_LEGAL(new, _state_legal(new))
+    _SET_LEGAL(new, _legal(new, None))  # a real state: every seat's moves (`_state_legal`)
     return new
 
 ZONES: Final = (
@@ -220,6 +229,10 @@ def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
 
 def apply(state: State, move: Move) -> State:
     """The state after `move`; raises IllegalMove naming the broken rule."""
+    if state.rng is not None:  # `checked_apply`'s own first steps, inline for the play loop:
+        for candidate in state.legal:  # a move `legal_moves` handed out goes straight through
+            if candidate is move:
+                return _APPLY[type(move)](state, move)
     return checked_apply(state, move, state.legal, explain=_why_illegal, unchecked=_apply, move_types=MOVE_TYPES)
 
 
@@ -354,11 +367,11 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
         return _legal_claim(state, state.window, only)
     if only is not None and only != p:
         return ()
-    match state.phase:
-        case Phase.DRAW:
-            return _legal_draw(state, p)
-        case Phase.PLAY:
-            return _legal_play(state, p)
+    phase = state.phase
+    if phase is _DRAWING:
+        return _legal_draw(state, p)
+    if phase is _PLAYING:
+        return _legal_play(state, p)
     return ()
 
 
@@ -388,16 +401,17 @@ def _legal_draw(state: State, p: int) -> tuple[Move, ...]:
         if state.options.top_card_free:
             moves.append(take[1])
             depth, above = 1, 1 << pile[-1].index
-            everything &= ~above
-        # Only pile cards in some meld with the hand and the rest of the pile can be dug.
-        left = _meldable(own | state.pile_bits) & everything
+            everything ^= above  # (its bit: cheaper than clearing with a negative mask)
+        # Only pile cards in some meld with the hand and the rest of the pile can be dug: a
+        # filter (the pairs below decide), worth its cost only on a longer pile.
+        left = _meldable(own | state.pile_bits) & everything if len(pile) > _FILTER_FROM else everything
         for card in pile[-1 - depth :: -1] if left else ():
             depth += 1
             target = 1 << card.index
             if not left & target:
                 above |= target
                 continue
-            left &= ~target
+            left ^= target  # (a bit of `left`: cheaper than clearing it with a negative mask)
             pool = (own | above) & partners[card.index]
             if not pool & (pool - 1):
                 above |= target
@@ -416,6 +430,10 @@ def _legal_draw(state: State, p: int) -> tuple[Move, ...]:
     if not state.stock:
         moves.append(_PASS[p])
     return tuple(moves)
+
+
+_FILTER_FROM: Final = 5
+"""Piles longer than this are filtered with `_meldable` before their cards are tried one by one."""
 
 
 def _smallest_meld(target: int, own: int, above: int) -> int:
@@ -583,7 +601,7 @@ def _apply_draw(state: State, move: DrawStock) -> State:
     p = move.player
     card = state.stock[0]
     new = _BUILD(
-        state.options, state.hand, state.rng, None, _DRAW_EVENTS[p][card.index], state.dealer, Phase.PLAY, p, p,
+        state.options, state.hand, state.rng, None, _DRAW_EVENTS[p][card.index], state.dealer, _PLAYING, p, p,
         replace_at(state.hands, p, _insert(state.hands[p], card)), state.stock[1:], state.discards, (), False,
         state.table, state.melded, state.turns, state.scores, None,
     )  # fmt: skip
@@ -601,7 +619,7 @@ def _apply_take(state: State, move: Take) -> State:
     else:
         event = (Event(EventKind.TAKES, player=p, cards=taken, label=f"dig to depth {depth}"),)
     new = _BUILD(
-        state.options, state.hand, state.rng, None, event, state.dealer, Phase.PLAY, p, p, state.hands,
+        state.options, state.hand, state.rng, None, event, state.dealer, _PLAYING, p, p, state.hands,
         state.stock, rest, taken, owed, state.table, state.melded, state.turns, state.scores, None,
     )  # fmt: skip
     return _carry(new, state.wants, state.fits, state.masks, state.pile_bits & ~_mask(taken))
@@ -667,8 +685,8 @@ def _remove(state: State, p: int, cards: Sequence[Card]) -> tuple[tuple[Card, ..
     """The hand and held-apart cards without `cards`, and whether a dug card is still owed
     (once it is melded, the other dug cards join the hand)."""
     used = _mask(cards)
-    hand = tuple(c for c in state.hands[p] if not used >> c.index & 1)
-    taken = tuple(c for c in state.taken if not used >> c.index & 1) if state.taken else ()
+    hand = tuple([c for c in state.hands[p] if not used >> c.index & 1])
+    taken = tuple([c for c in state.taken if not used >> c.index & 1]) if state.taken else ()
     owed = state.owed
     if owed and used >> state.taken[0].index & 1:
         owed = False
@@ -683,7 +701,7 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
     meld = _MELDS[_mask(move.cards)]
     event = (Event(EventKind.MELDS, player=p, cards=meld.cards),)
     new = _BUILD(
-        state.options, state.hand, state.rng, None, event, state.dealer, Phase.PLAY, p, p,
+        state.options, state.hand, state.rng, None, event, state.dealer, _PLAYING, p, p,
         replace_at(state.hands, p, hand), state.stock, state.discards, taken, owed,
         (*state.table, table_meld(meld, p)), replace_at(state.melded, p, True), state.turns, state.scores, None,
     )  # fmt: skip
@@ -697,7 +715,7 @@ def _grow(target: TableMeld, card: Card, seat: int) -> TableMeld:
     `core.melds.lay_off_credited(...)[0]` for one pack without wild cards, built directly."""
     meld = target.meld
     cards, credit = meld.cards, target.credit
-    if meld.kind is MeldKind.SET:
+    if meld.kind is _SET:
         key = _SORT_KEY
         k = key[card.index]
         at = 0
@@ -719,7 +737,7 @@ def _apply_lay_off(state: State, move: LayOff) -> State:
     table = replace_at(state.table, index, _grow(state.table[index], card, p))
     event = (Event(EventKind.LAYS_OFF, player=p, cards=(card,), numbers=(index,)),)
     new = _BUILD(
-        state.options, state.hand, state.rng, None, event, state.dealer, Phase.PLAY, p, p,
+        state.options, state.hand, state.rng, None, event, state.dealer, _PLAYING, p, p,
         replace_at(state.hands, p, hand), state.stock, state.discards, taken, owed,
         table, state.melded, state.turns, state.scores, None,
     )  # fmt: skip
@@ -741,12 +759,13 @@ def _apply_discard(state: State, move: Discard) -> State:
     else:
         at = held.index(card)
     hand = held[:at] + held[at + 1 :]
-    if state.taken:  # the card taken from the pile joins the hand as the turn ends
-        hand = _insert(hand, state.taken[0])
+    bit = 1 << card.index
     masks = state.masks
-    mine = masks[p] & ~(1 << card.index)
-    if state.taken:
-        mine |= 1 << state.taken[0].index
+    mine = masks[p] ^ bit  # the card was in the hand
+    taken = state.taken
+    if taken:  # the card taken from the pile joins the hand as the turn ends
+        hand = _insert(hand, taken[0])
+        mine |= 1 << taken[0].index
     hands = (*state.hands[:p], hand, *state.hands[p + 1 :])
     masks = (*masks[:p], mine, *masks[p + 1 :])
     pile = (*state.discards, card)
@@ -757,17 +776,16 @@ def _apply_discard(state: State, move: Discard) -> State:
             pile, (), False, state.table, state.melded, state.turns, state.scores, None,
         )  # fmt: skip
         return _end_hand(after, (*events, Event(EventKind.GOES_OUT, player=p)))
-    if state.options.rummy_call and state.fits >> card.index & 1:
+    if state.fits & bit and state.options.rummy_call:
         callers = _callers(state.melded, p)
         if callers:
             new = _BUILD(
-                state.options, state.hand, state.rng, None, events, state.dealer, Phase.CLAIM, p, p,
+                state.options, state.hand, state.rng, None, events, state.dealer, _CLAIMING, p, p,
                 hands, state.stock, pile, (), False, state.table, state.melded, state.turns, state.scores,
-                Window(callers, Tie.PRIORITY),
+                Window(callers, _PRIORITY),
             )  # fmt: skip
-            return _carry(new, state.wants, state.fits, masks, state.pile_bits | 1 << card.index)
-    pile_bits = state.pile_bits | 1 << card.index
-    return _next_turn(state, hands, pile, state.table, state.wants, state.fits, masks, pile_bits, events)
+            return _carry(new, state.wants, state.fits, masks, state.pile_bits | bit)
+    return _next_turn(state, hands, pile, state.table, state.wants, state.fits, masks, state.pile_bits | bit, events)
 
 
 def _callers(melded: tuple[bool, ...], discarder: int) -> tuple[int, ...]:
@@ -799,7 +817,7 @@ def _next_turn(
         return _end_hand(after, (*events, note))
     nxt = (state.turn + 1) % len(hands)
     new = _BUILD(
-        state.options, state.hand, state.rng, None, events, state.dealer, Phase.DRAW, nxt, nxt, hands,
+        state.options, state.hand, state.rng, None, events, state.dealer, _DRAWING, nxt, nxt, hands,
         state.stock, pile, (), False, table, state.melded, state.turns + 1, state.scores, None,
     )  # fmt: skip
     return _carry(new, wants, fits, masks, pile_bits)

@@ -18,6 +18,10 @@ from parlour.games.rummy_500.options import PACK, RULES
 # ---------------------------------------------------------------------------------------------
 # Cards as bits: a 13-bit lane per suit, run positions 1 (the ace low) to 14 (the ace high)
 
+_SET: Final = MeldKind.SET
+_RUN: Final = MeldKind.RUN
+"""The meld kinds, bound once: an enum member read through its class is slow on the hot path."""
+
 _AT: Final = tuple(
     tuple(Card(rank_at(p), suit) if 1 <= p <= 14 else Card(Rank.ACE, suit) for p in range(16)) for suit in Suit
 )
@@ -132,7 +136,7 @@ def _targets(table: Sequence[TableMeld]) -> tuple[int, tuple[list[tuple[int, int
     for tm in table:
         m = tm.meld
         n = len(m.cards)
-        if m.kind is MeldKind.SET:
+        if m.kind is _SET:
             if n < RULES.set_max and m.rank is not None:
                 open_ranks |= 1 << m.rank
         elif n < RULES.run_max and m.suit is not None:
@@ -158,7 +162,7 @@ def _room(table: Sequence[TableMeld], suit: int) -> tuple[int, list[tuple[int, i
     for number, tm in enumerate(table, 1):
         m = tm.meld
         n = len(m.cards)
-        if m.kind is MeldKind.SET:
+        if m.kind is _SET:
             if n < RULES.set_max and m.rank is not None:
                 open_ranks |= 1 << m.rank
         elif n < RULES.run_max and (m.cards[0].index >> 4) - 1 == suit:
@@ -174,7 +178,7 @@ def _wanted(meld: Meld) -> tuple[Card, ...]:
     """The cards that could be laid off onto `meld` (one pack, no wild cards)."""
     cards = meld.cards
     n = len(cards)
-    if meld.kind is MeldKind.SET:
+    if meld.kind is _SET:
         if n >= RULES.set_max or meld.rank is None:
             return ()
         have = 0
@@ -200,7 +204,7 @@ def _want_of(m: Meld) -> int:
     """The cards that could be laid off onto meld `m`, as bits (one pack, no wild cards)."""
     n = len(m.cards)
     want = 0
-    if m.kind is MeldKind.SET:
+    if m.kind is _SET:
         if n < RULES.set_max and m.rank is not None:
             want = (_COLUMN << (m.rank - 1)) & ~_mask(m.cards)
     elif n < RULES.run_max and m.suit is not None:
@@ -210,3 +214,38 @@ def _want_of(m: Meld) -> int:
         if m.low + n <= 14:
             want |= _BIT[row[m.low + n].index]
     return want
+
+
+# ---------------------------------------------------------------------------------------------
+# Lay-offs after one held card
+
+
+def _run_fits(table: Sequence[TableMeld], wants: Sequence[int]) -> int:
+    """The cards some run on the table wants (the union of the runs' `wants`)."""
+    out = 0
+    for tm, want in zip(table, wants):
+        if tm.meld.kind is _RUN:
+            out |= want
+    return out
+
+
+def _chain_from(index: int) -> int:
+    """The cards of the suit next to a card (one run position either side) that are not aces."""
+    suit, rank = (index >> 4) - 1, index & 15
+    bits = 0
+    for p in (1, 14) if rank == 1 else (rank,):
+        for q in (p - 1, p + 1):
+            if 2 <= q <= 13:
+                bits |= 1 << (13 * suit + q - 1)
+    return bits
+
+
+_CHAIN_FROM: Final = tuple(_chain_from(i) if 16 < i < 80 and 1 <= i & 15 <= 13 else 0 for i in range(CARD_INDICES))
+"""`_CHAIN_FROM[card.index]`: the held cards through which a card out of hand could still be
+laid off on a run, where nothing else lets it reach the table: all a chain of held cards adds
+to `_usable` when the card makes no run of three with them is one held card q next to it that
+a run on the table wants (a chain of two or more held cards ending next to the card makes a
+run of three with it). Such a q is wanted by a run ending next to q on the far side, since a
+run that wants q from the card's side would hold the card itself; and q is never an ace, as
+no run ends below position 1 or above 14. The run's length never binds: with q and the card
+it would hold 14 positions, both aces of one pack."""

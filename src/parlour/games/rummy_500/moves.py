@@ -165,10 +165,20 @@ def _candidate_melds(p: int, held: Sequence[Card]) -> list[Move]:
     return _melds_in(p, _mask(held))
 
 
+_ACES: Final = _COLUMN
+"""The aces' bits in a hand mask (bit 0 of each suit's lane)."""
+
+
 def _melds_in(p: int, mask: int) -> list[Move]:
     found: list[Move] = []
     a, b = (mask & 0x1FFF) << 1, (mask >> 13 & 0x1FFF) << 1
     c, d = (mask >> 26 & 0x1FFF) << 1, (mask >> 39 & 0x1FFF) << 1
+    three = (a & b & (c | d)) | (c & d & (a | b))
+    if not (mask & mask >> 1 & mask >> 2 or mask >> 11 & mask >> 12 & mask & _ACES):
+        # No three bits in a row (across the lanes too, a harmless extra) and no Q-K-A: no run.
+        if three:
+            _add_sets(found, p, mask, three)
+        return found
     # A suit offers runs only if three of its run positions are consecutive: `spots` is the lane
     # with the ace also at position 14 (the test is written out for each suit, as this runs for
     # every position of the play phase).
@@ -184,37 +194,43 @@ def _melds_in(p: int, mask: int) -> list[Move]:
     spots = d | 1 << 14 if d & 2 else d
     if spots & spots >> 1 & spots >> 2:
         found.extend(_run_moves(p, 3, d))
-    three = (a & b & (c | d)) | (c & d & (a | b))
+    if three:
+        _add_sets(found, p, mask, three)
+    return found
+
+
+def _add_sets(found: list[Move], p: int, mask: int, three: int) -> None:
+    """Adds seat `p`'s sets of the ranks of `three` (run positions as bits) by rank."""
     while three:
         low = three & -three
         rank = low.bit_length() - 1
         found.extend(_set_moves(p, rank, mask >> (rank - 1) & _COLUMN))
         three ^= low
-    return found
 
 
-_LAY: Final[dict[tuple[int, int, int], LayOff]] = {}
-"""Lay-off moves made so far, by (seat, card index, meld number), handed out again."""
-
-
-def _lay(p: int, card: Card, number: int) -> LayOff:
-    key = (p, card.index, number)
-    move = _LAY.get(key)
-    if move is None:
-        move = _LAY[key] = LayOff(p, card, number)
-    return move
+_MAX_MELDS: Final = len(PACK) // min(MELD_SIZES)
+"""The most melds the table can hold (every card in a meld of three)."""
+_LAY: Final = tuple(
+    tuple(tuple(LayOff(p, _CARD_AT[b], number) for b in range(len(PACK))) for number in range(_MAX_MELDS + 1))
+    for p in range(PLAYERS)
+)
+"""`_LAY[seat][meld number][bit]`: the lay-off of the card at that bit of a hand mask (number 0
+is a placeholder no move uses), built once and handed out again."""
 
 
 def _lay_offs(p: int, mask: int, wants: tuple[int, ...]) -> list[LayOff]:
     """Seat `p`'s lay-offs from the cards of `mask` onto the melds whose wanted cards are
     `wants` (`State.wants`), by meld number, then card (suit by suit, ace first)."""
     out: list[LayOff] = []
+    rows = _LAY[p]
     number = 0
     for want in wants:
         number += 1
         fit = want & mask
-        while fit:
-            low = fit & -fit
-            out.append(_lay(p, _CARD_AT[low.bit_length() - 1], number))
-            fit ^= low
+        if fit:
+            row = rows[number]
+            while fit:
+                low = fit & -fit
+                out.append(row[low.bit_length() - 1])
+                fit ^= low
     return out

@@ -10,7 +10,6 @@ prebuilt (see `moves`), the bit tests are in `masks`, and states are built with
 
 from __future__ import annotations
 
-import bisect
 import enum
 import functools
 from collections.abc import Callable, Sequence
@@ -18,14 +17,21 @@ from typing import Final, NamedTuple
 
 import attrs
 
-from parlour.core.cards import CARD_INDICES, Card, Rank, cards_text, parse_cards, sorted_cards
+from parlour.core.cards import CARD_INDICES, Card, Rank, cards_text, insert_by_key, parse_cards, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind
-from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players
+from parlour.core.game import (
+    builder,
+    cached_setter,
+    checked_apply,
+    moves_for,
+    require_options,
+    require_players,
+    seat_moves,
+)
 from parlour.core.melds import (
     Meld,
-    MeldKind,
     TableMeld,
     can_lay_off,
     credited_points,
@@ -43,15 +49,19 @@ from parlour.games.rummy_500.masks import (
     _ACE_LOW,
     _AT,
     _BIT,
+    _CHAIN_FROM,
     _COLUMN,
     _LANE,
     _NEAR,
+    _RUN,
     _RUN3,
+    _SET,
     _SPOTS,
     _SUIT_BITS,
     _chain,
     _in_run,
     _mask,
+    _run_fits,
     _room,
     _targets,
     _usable,
@@ -95,6 +105,14 @@ class Phase(enum.Enum):
     OVER = 3
 
 
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
+"""The phases the play loop reads, bound once (an enum member read through its class is slow)."""
+_ACE: Final = Rank.ACE
+_TAKES: Final = EventKind.TAKES
+"""Likewise a rank and an event kind."""
+
+
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. Hands are sorted; `stock[0]` is the top card, `discards[-1]` the top discard."""
@@ -129,14 +147,48 @@ class State:
     """Totals of the hands scored so far."""
 
     @functools.cached_property
+    def masks(self) -> tuple[int, int]:
+        """Each hand as a mask of bits (`_BIT`), derived from `hands`: not a field (JSON and
+        equality never see it); `apply` hands it on, updated for the cards that moved (`_carry`)."""
+        return _mask(self.hands[0]), _mask(self.hands[1])
+
+    @functools.cached_property
+    def fits(self) -> int:
+        """The cards some table meld wants (the union of `wants`), derived like `masks` and
+        handed on by `apply` (`_carry`)."""
+        out = 0
+        for w in self.wants:
+            out |= w
+        return out
+
+    @functools.cached_property
+    def run_fits(self) -> int:
+        """The cards some run on the table wants (part of `fits`), derived and handed on the
+        same way."""
+        return _run_fits(self.table, self.wants)
+
+    @functools.cached_property
     def legal(self) -> tuple[Move, ...]:
         """The legal moves: the seat to act's in a real state, the viewer's alone in a view."""
-        if self.rng is not None:
-            return _legal(self, None)
-        return () if self.viewer is None else _legal(self, self.viewer)
+        return seat_moves(self, _legal)
 
 
 _BUILD: Final = builder(State)
+_SET_MASKS: Final = cached_setter(State, "masks")
+_SET_FITS: Final = cached_setter(State, "fits")
+_SET_RUN_FITS: Final = cached_setter(State, "run_fits")
+_SET_LEGAL: Final = cached_setter(State, "legal")
+
+
+def _carry(new: State, masks: tuple[int, int], fits: int, run_fits: int) -> State:
+    """`new` (a real state of the play loop) with its hand masks, `fits` and `run_fits`, known
+    from the state it came from, then its legal moves, which read them (every state's moves
+    are read, and filling the slot costs less than a first read of an empty one)."""
+    _SET_MASKS(new, masks)
+    _SET_FITS(new, fits)
+    _SET_RUN_FITS(new, run_fits)
+    _SET_LEGAL(new, _legal(new, None))
+    return new
 
 
 def _hands_seen(state: object, viewer: int | None, owner: int | None) -> bool:
@@ -190,6 +242,10 @@ def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
 
 def apply(state: State, move: Move) -> State:
     """The state after `move`; raises IllegalMove naming the broken rule."""
+    if state.rng is not None:  # `checked_apply`'s own first steps, inline for the play loop:
+        for candidate in state.legal:  # a move `legal_moves` handed out goes straight through
+            if candidate is move:
+                return _APPLY[type(move)](state, move)
     return checked_apply(state, move, state.legal, explain=_why_illegal, unchecked=_apply, move_types=MOVE_TYPES)
 
 
@@ -330,9 +386,10 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     p = state.player
     if only is not None and only != p:
         return ()
-    if state.phase is Phase.DRAW:
+    phase = state.phase
+    if phase is _DRAW:
         return _legal_draw(state)
-    if state.phase is Phase.PLAY:
+    if phase is _PLAY:
         return _legal_play(state)
     return ()
 
@@ -340,7 +397,8 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
 def _legal_draw(state: State) -> tuple[Move, ...]:
     p = state.player
     row = _TAKE[p]
-    takes = [row[d] for d in take_depths(state.discards, state.hands[p], state.table, state.options, wants=state.wants)]
+    anything = not state.options.top_card_must_be_played
+    takes = [row[d] for d in _depths(state.discards, state.masks[p], state.fits, state.run_fits, anything)]
     if state.stock:
         return (_STOCK[p], *takes)
     return (*takes, _PASS[p])
@@ -360,20 +418,27 @@ def take_depths(
     (computed from `table` when not given).
 
     Same answers as `parlour.core.melds.dig_depths` with `can_use_at_once` (the tests compare
-    them), computed by bit tests over the pile from the top down, since one pack
-    without wild cards allows it.
+    them), computed by bit tests (`_reach`), since one pack without wild cards allows it.
 
     >>> take_depths(parse_cards("4C 9H KS 2D"), parse_cards("9C 9D 3H"), ())
     (3,)
     """
+    if wants is None:
+        wants = _wants_of(table)
+    fits = 0
+    for w in wants:
+        fits |= w
+    return tuple(_depths(pile, _mask(hand), fits, _run_fits(table, wants), not options.top_card_must_be_played))
+
+
+def _depths(pile: Sequence[Card], hand: int, fits: int, run_fits: int, anything: bool) -> list[int]:
+    """`take_depths` for a hand of mask `hand` and a table whose melds want the cards of `fits`
+    (its runs those of `run_fits`); `anything`: the top card may be taken whatever it is. A
+    card dug from under others is played with the hand and the cards above it (`_usable`, by
+    bit tests: the chain case as `_CHAIN_FROM` puts it)."""
     out = []
-    avail = _mask(hand)
-    wanted = 0
-    for w in _wants_of(table) if wants is None else wants:
-        wanted |= w
-    near, bits, column, run3 = _NEAR, _BIT, _COLUMN, _RUN3
-    anything = not options.top_card_must_be_played
-    targets = None
+    near, bits, column, run3, chain_from = _NEAR, _BIT, _COLUMN, _RUN3, _CHAIN_FROM
+    avail = hand
     depth = 0
     above = 0  # the bit of the card just above, available once this one is dug out
     for card in reversed(pile):
@@ -381,49 +446,36 @@ def take_depths(
         avail |= above
         i = card.index
         above = bits[i]
-        if anything and depth == 1:
-            out.append(1)
+        if above & fits or (anything and depth == 1):
+            out.append(depth)  # it lays off as it is (or the top card is free)
             continue
-        if not avail & near[i] and not above & wanted:
-            continue  # nothing of its rank or within two of it in its suit, and the table wants it not
+        if not avail & near[i]:
+            continue  # nothing of its rank or within two of it in its suit
         rank = i & 15
-        if (avail >> (rank - 1) & column).bit_count() >= 2:
-            out.append(depth)  # a set of three
+        if (avail >> (rank - 1) & column).bit_count() >= 2 or avail & run_fits & chain_from[i]:
+            out.append(depth)  # a set of three, or a lay-off after a held card next to it
             continue
         lane = (avail >> _LANE[i] & 0x1FFF) << 1
         spots = lane | 1 << 14 if lane & 2 else lane
         if rank == 1:
-            in_run = spots & _ACE_LOW == _ACE_LOW or spots & _ACE_HIGH == _ACE_HIGH
-        else:
-            in_run = run3[spots >> (rank - 2) & 0b11011]  # `_in_run`, inline
-        if in_run or above & wanted:
-            out.append(depth)  # a run of three, or it lays off as it is
-            continue
-        if not avail & wanted & _SUIT_BITS[i]:
-            continue  # no card of its suit to chain before it fits the table
-        if targets is None:
-            targets = _targets(table)
-        if _chain(rank, spots, targets[1][(i >> 4) - 1]):
-            out.append(depth)
-    return tuple(out)
+            if spots & _ACE_LOW == _ACE_LOW or spots & _ACE_HIGH == _ACE_HIGH:
+                out.append(depth)
+        elif run3[spots >> (rank - 2) & 0b11011]:  # `_in_run`, inline
+            out.append(depth)  # a run of three
+    return out
 
 
 def _legal_play(state: State) -> tuple[Move, ...]:
     p = state.player
     hand, taken = state.hands[p], state.taken
+    hmask = state.masks[p]
     if not taken:
         row = _DISCARD[p]
-        discards = []
-        hmask, bit = 0, _BIT
-        for c in hand:
-            i = c.index
-            hmask |= bit[i]
-            discards.append(row[i])
         moves: list[Move] = _melds_in(p, hmask)
-        if state.wants:
+        if state.fits & hmask:
             moves += _lay_offs(p, hmask, state.wants)
-        return (*moves, *discards)
-    hmask = _mask(hand)
+        moves += [row[c.index] for c in hand]
+        return tuple(moves)
     mask = hmask | _BIT[taken[0].index]
     if state.owed:
         return tuple(_still_usable(state, hmask, _melds_in(p, mask), _lay_offs(p, mask, state.wants)))
@@ -439,19 +491,42 @@ def _still_usable(state: State, hmask: int, melds: list[Move], lay_offs: list[La
     """The plays (new `melds`, then `lay_offs`) after which the owed card can still reach the
     table (`_keeps_turn` for an owed card, with the table's room read once and adjusted per
     play). A card some table meld wants as it is stays playable after any new meld, and after
-    any lay-off onto another meld (laying off onto one meld changes no other meld's wants)."""
+    any lay-off onto another meld (laying off onto one meld changes no other meld's wants).
+    A play none of whose cards is of the owed card's rank or suit changes nothing that card
+    needs (its rank's sets and its suit's runs, in hand or on the table; a new meld only adds
+    room), so it keeps the card playable exactly when the card is playable now."""
     card = state.taken[0]
-    cbit = _BIT[card.index]
-    rank, suit = card.rank, (card.index >> 4) - 1
+    ci = card.index
+    cbit = _BIT[ci]
+    only = 0  # the one table meld that wants the card as it is (0: none)
+    if state.fits & cbit:
+        wanted_by = [number for number, want in enumerate(state.wants, 1) if want & cbit]
+        if len(wanted_by) > 1:
+            return [*melds, *lay_offs]
+        only = wanted_by[0]
+        out: list[Move] = list(melds)
+    else:
+        out = []
+    rank, suit = card.rank, (ci >> 4) - 1
     shift = 13 * suit
+    relevant = _SUIT_BITS[ci] | _COLUMN << (rank - 1)
     base: tuple[int, list[tuple[int, int, int]]] | None = None
-    wanted_by = [number for number, want in enumerate(state.wants, 1) if want & cbit]
-    out: list[Move] = []
-    for move in melds:
+    now = True if only else None  # whether the card is playable as things stand (found when needed)
+    bit = _BIT
+    for move in melds if not only else ():
         assert isinstance(move, MakeMeld)
-        gone = _mask(move.cards)
-        if gone & cbit or wanted_by:
+        gone = 0
+        for c in move.cards:
+            gone |= bit[c.index]
+        if gone & cbit:
             out.append(move)
+            continue
+        if not gone & relevant:
+            if now is None:
+                base = _room(state.table, suit)
+                now = _playable_now(card, hmask, base)
+            if now:
+                out.append(move)
             continue
         rest = hmask & ~gone
         lane = (rest >> shift & 0x1FFF) << 1
@@ -467,16 +542,23 @@ def _still_usable(state: State, hmask: int, melds: list[Move], lay_offs: list[La
             if len(move.cards) < RULES.set_max:
                 open_ranks |= 1 << first.rank
         elif (first.index >> 4) - 1 == suit:
-            low = 1 if first.rank is Rank.ACE else int(first.rank)
+            low = 1 if first.rank is _ACE else int(first.rank)
             spans = [*spans, (0, low, low + len(move.cards) - 1)]
         if open_ranks >> rank & 1 or _chain(rank, spots, [(low, high) for _, low, high in spans]):
             out.append(move)
     for lay in lay_offs:
-        gone = _BIT[lay.card.index]
-        if gone & cbit or (wanted_by and (len(wanted_by) > 1 or wanted_by[0] != lay.meld)):
+        li = lay.card.index
+        if li == ci or (only and lay.meld != only):
             out.append(lay)
             continue
-        rest = hmask & ~gone
+        if not bit[li] & relevant:
+            if now is None:
+                base = _room(state.table, suit)
+                now = _playable_now(card, hmask, base)
+            if now:
+                out.append(lay)
+            continue
+        rest = hmask & ~bit[li]
         lane = (rest >> shift & 0x1FFF) << 1
         spots = lane | 1 << 14 if lane & 2 else lane
         if (rest >> (rank - 1) & _COLUMN).bit_count() >= 2 or _in_run(spots, rank):
@@ -486,12 +568,12 @@ def _still_usable(state: State, hmask: int, melds: list[Move], lay_offs: list[La
             base = _room(state.table, suit)
         open_ranks, spans = base
         target = state.table[lay.meld - 1].meld
-        if target.kind is MeldKind.SET:
+        if target.kind is _SET:
             if len(target.cards) + 1 >= RULES.set_max and target.rank is not None:
                 open_ranks &= ~(1 << target.rank)
         elif (target.cards[0].index >> 4) - 1 == suit:
             low, high = target.low, target.low + len(target.cards) - 1
-            if high < 14 and lay.card.index == _AT[suit][high + 1].index:
+            if high < 14 and li == _AT[suit][high + 1].index:
                 high += 1
             else:
                 low -= 1
@@ -501,6 +583,18 @@ def _still_usable(state: State, hmask: int, melds: list[Move], lay_offs: list[La
         if open_ranks >> rank & 1 or _chain(rank, spots, [(low, high) for _, low, high in spans]):
             out.append(lay)
     return out
+
+
+def _playable_now(card: Card, hmask: int, room: tuple[int, list[tuple[int, int, int]]]) -> bool:
+    """`card` (held apart) could reach the table with the hand of mask `hmask` and the table's
+    `room` (`_room` for the card's suit) as they are."""
+    ci = card.index
+    rank = card.rank
+    lane = (hmask >> _LANE[ci] & 0x1FFF) << 1
+    spots = lane | 1 << 14 if lane & 2 else lane
+    open_ranks, spans = room
+    same = (hmask >> (rank - 1) & _COLUMN).bit_count()
+    return _usable(card, same, spots, open_ranks, [(low, high) for _, low, high in spans])
 
 
 def _keeps_turn(state: State, hmask: int, move: MakeMeld | LayOff) -> bool:
@@ -556,18 +650,19 @@ _KEY: Final = tuple({c.index: c.sort_key for c in PACK}.get(i, -1) for i in rang
 """`_KEY[card.index]`: the card's place in a sorted hand."""
 
 
-def _key(card: Card) -> int:
-    return _KEY[card.index]
-
-
 def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """`held` (sorted) with `card` in its place."""
-    at = bisect.bisect(held, _KEY[card.index], key=_key)
-    return (*held[:at], card, *held[at:])
+    return insert_by_key(held, card, _KEY)
 
 
 def _without(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """`held` less `card` (found by its index: no equality calls)."""
+    """`held` less `card`: found by identity (cards are the pack's interned objects, so this is
+    the cheap path), else by its index (no equality calls)."""
+    at = 0
+    for c in held:
+        if c is card:
+            return held[:at] + held[at + 1 :]
+        at += 1
     i = card.index
     at = 0
     for c in held:
@@ -577,6 +672,12 @@ def _without(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     raise ValueError(f"{card} is not held")
 
 
+_MELD: Final = builder(Meld)
+"""`Meld(kind, cards, rank, suit, low)`, every field positionally: cheaper than its initializer."""
+_TABLE_MELD: Final = builder(TableMeld)
+"""`TableMeld(meld, owner, credit)`, likewise."""
+
+
 def _grow(table: tuple[TableMeld, ...], number: int, card: Card, seat: int) -> tuple[TableMeld, ...]:
     """The table after `seat` lays `card` off onto meld `number`, the card credited to `seat`:
     what `parlour.core.melds.lay_off_credited` gives (the tests compare them), built directly
@@ -584,15 +685,19 @@ def _grow(table: tuple[TableMeld, ...], number: int, card: Card, seat: int) -> t
     tm = table[number - 1]
     m = tm.meld
     cards, credit = m.cards, tm.credit
-    if m.kind is MeldKind.SET:
-        at = bisect.bisect(cards, _KEY[card.index], key=_key)
-        meld = Meld(MeldKind.SET, (*cards[:at], card, *cards[at:]), rank=m.rank)
-        grown = TableMeld(meld, tm.owner, (*credit[:at], seat, *credit[at:]))
+    if m.kind is _SET:
+        key, k = _KEY, _KEY[card.index]
+        at = 0
+        for c in cards:  # its place in display order, after equal keys (as `insert_by_key`)
+            if key[c.index] > k:
+                break
+            at += 1
+        meld = _MELD(_SET, (*cards[:at], card, *cards[at:]), m.rank, None, 0)
+        grown = _TABLE_MELD(meld, tm.owner, (*credit[:at], seat, *credit[at:]))
     elif m.low + len(cards) <= 14 and card.index == _AT[(card.index >> 4) - 1][m.low + len(cards)].index:
-        grown = TableMeld(Meld(MeldKind.RUN, (*cards, card), suit=m.suit, low=m.low), tm.owner, (*credit, seat))
+        grown = _TABLE_MELD(_MELD(_RUN, (*cards, card), None, m.suit, m.low), tm.owner, (*credit, seat))
     else:
-        meld = Meld(MeldKind.RUN, (card, *cards), suit=m.suit, low=m.low - 1)
-        grown = TableMeld(meld, tm.owner, (seat, *credit))
+        grown = _TABLE_MELD(_MELD(_RUN, (card, *cards), None, m.suit, m.low - 1), tm.owner, (seat, *credit))
     return (*table[: number - 1], grown, *table[number:])
 
 
@@ -653,24 +758,35 @@ def _apply_draw(state: State, move: DrawStock) -> State:
     p = move.player
     card = state.stock[0]
     hand = _insert(state.hands[p], card)
-    return _BUILD(
-        state.options, state.hand, state.rng, None, _DRAW_EVENTS[p][card.index], state.dealer, Phase.PLAY, p,
-        _with_hand(state.hands, p, hand), state.stock[1:], state.discards, state.table, state.wants, (), False,
-        state.turn_count, state.scores,
+    hands, masks = state.hands, state.masks
+    if p == 0:
+        hands, masks = (hand, hands[1]), (masks[0] | _BIT[card.index], masks[1])
+    else:
+        hands, masks = (hands[0], hand), (masks[0], masks[1] | _BIT[card.index])
+    new = _BUILD(
+        state.options, state.hand, state.rng, None, _DRAW_EVENTS[p][card.index], state.dealer, _PLAY, p,
+        hands, state.stock[1:], state.discards, state.table, state.wants, (), False, state.turn_count, state.scores,
     )  # fmt: skip
+    return _carry(new, masks, state.fits, state.run_fits)
 
 
 def _apply_take(state: State, move: TakeDiscards) -> State:
     p, depth = move.player, move.depth
     rest, got = take_from_pile(state.discards, depth)
-    hand = sorted_cards((*state.hands[p], *got[1:])) if depth > 1 else state.hands[p]
+    masks = state.masks
+    if depth > 1:
+        hand = sorted_cards((*state.hands[p], *got[1:]))
+        masks = _with_mask(masks, p, masks[p] | _mask(got[1:]))
+    else:
+        hand = state.hands[p]
     owed = depth > 1 or state.options.top_card_must_be_played
-    event = Event(EventKind.TAKES, player=p, cards=got, label="discard pile")
-    return _BUILD(
-        state.options, state.hand, state.rng, None, (event,), state.dealer, Phase.PLAY, p,
+    event = Event(_TAKES, player=p, cards=got, label="discard pile")
+    new = _BUILD(
+        state.options, state.hand, state.rng, None, (event,), state.dealer, _PLAY, p,
         _with_hand(state.hands, p, hand), state.stock, rest, state.table, state.wants, (got[0],), owed,
         state.turn_count, state.scores,
     )  # fmt: skip
+    return _carry(new, masks, state.fits, state.run_fits)
 
 
 class _Laid(NamedTuple):
@@ -698,7 +814,8 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
         )
     table = (*state.table, laid.table_meld)
     wants = (*state.wants, laid.want)
-    return _after_play(state, p, gone, table, wants, laid.events)
+    run_fits = state.run_fits | laid.want if laid.table_meld.meld.kind is _RUN else state.run_fits
+    return _after_play(state, p, gone, table, wants, state.fits | laid.want, run_fits, laid.events)
 
 
 _LAY_EVENTS: Final[dict[tuple[int, int, int], tuple[Event, ...]]] = {}
@@ -709,11 +826,15 @@ def _apply_lay_off(state: State, move: LayOff) -> State:
     p, card, number = move.player, move.card, move.meld
     table = _grow(state.table, number, card, p)
     wants = (*state.wants[: number - 1], _want_of(table[number - 1].meld), *state.wants[number:])
+    fits = 0
+    for w in wants:
+        fits |= w
+    run_fits = state.run_fits if table[number - 1].meld.kind is _SET else _run_fits(table, wants)
     key = (p, card.index, number)
     events = _LAY_EVENTS.get(key)
     if events is None:
         events = _LAY_EVENTS[key] = (Event(EventKind.LAYS_OFF, player=p, cards=(card,), numbers=(number,)),)
-    return _after_play(state, p, _BIT[card.index], table, wants, events)
+    return _after_play(state, p, _BIT[card.index], table, wants, fits, run_fits, events)
 
 
 def _apply_pass(state: State, move: Pass) -> State:
@@ -730,8 +851,19 @@ def _with_hand(
     return (hand, hands[1]) if p == 0 else (hands[0], hand)
 
 
+def _with_mask(masks: tuple[int, int], p: int, mask: int) -> tuple[int, int]:
+    return (mask, masks[1]) if p == 0 else (masks[0], mask)
+
+
 def _after_play(
-    state: State, p: int, gone: int, table: tuple[TableMeld, ...], wants: tuple[int, ...], events: tuple[Event, ...]
+    state: State,
+    p: int,
+    gone: int,
+    table: tuple[TableMeld, ...],
+    wants: tuple[int, ...],
+    fits: int,
+    run_fits: int,
+    events: tuple[Event, ...],
 ) -> State:
     """The state after `p` plays the cards of mask `gone` (from the hand, and the card taken
     apart if it is one of them) to the table."""
@@ -743,18 +875,26 @@ def _after_play(
     hands = _with_hand(state.hands, p, hand)
     if not hand and not taken:
         return _end_hand(state, hands, table, state.discards, (*events, Event(EventKind.GOES_OUT, player=p)))
-    return _BUILD(
-        state.options, state.hand, state.rng, None, events, state.dealer, Phase.PLAY, p, hands, state.stock,
+    new = _BUILD(
+        state.options, state.hand, state.rng, None, events, state.dealer, _PLAY, p, hands, state.stock,
         state.discards, table, wants, taken, owed, state.turn_count, state.scores,
     )  # fmt: skip
+    masks = state.masks
+    return _carry(new, _with_mask(masks, p, masks[p] & ~gone), fits, run_fits)
 
 
 def _apply_discard(state: State, move: Discard) -> State:
     p, card = move.player, move.card
     hand = _without(state.hands[p], card)
+    masks = state.masks
+    mask = masks[p] ^ _BIT[card.index]  # the card was in the hand
     if state.taken:  # the kept top card joins the hand at the end of the turn
         hand = _insert(hand, state.taken[0])
-    hands = _with_hand(state.hands, p, hand)
+        mask |= _BIT[state.taken[0].index]
+    if p == 0:
+        hands, masks = (hand, state.hands[1]), (mask, masks[1])
+    else:
+        hands, masks = (state.hands[0], hand), (masks[0], mask)
     discards = (*state.discards, card)
     events = _DISCARD_EVENTS[p][card.index]
     if not hand:
@@ -762,10 +902,11 @@ def _apply_discard(state: State, move: Discard) -> State:
     if state.turn_count >= state.options.max_turns:
         note = Event(EventKind.NOTE, label=f"{state.options.max_turns} turns played: the hand ends")
         return _end_hand(state, hands, state.table, discards, (*events, note))
-    return _BUILD(
-        state.options, state.hand, state.rng, None, events, state.dealer, Phase.DRAW, 1 - p, hands, state.stock,
+    new = _BUILD(
+        state.options, state.hand, state.rng, None, events, state.dealer, _DRAW, 1 - p, hands, state.stock,
         discards, state.table, state.wants, (), False, state.turn_count + 1, state.scores,
     )  # fmt: skip
+    return _carry(new, masks, state.fits, state.run_fits)
 
 
 _APPLY: Final[dict[type, Callable[..., State]]] = {
