@@ -104,7 +104,7 @@ def test_moves_for_one_seat_and_on_views() -> None:
     assert moves_for(spectator, None, 2, spectator.legal) == ()
     for bad in (2, -1, True, "0"):
         with pytest.raises(ValueError, match="player must be a seat"):
-            moves_for(PILE, bad, 2, PILE.legal)  # type: ignore[arg-type]
+            moves_for(PILE, bad, 2, PILE.legal)
 
 
 def test_builder_makes_the_same_value_as_the_class() -> None:
@@ -128,7 +128,7 @@ def test_seeds_are_checked() -> None:
     assert seeded(0) == Rng(0) and seeded(None).seed >= 0
     for bad in ("7", -1, 2**63, True, 1.0):
         with pytest.raises(ValueError, match="seed must be a whole number"):
-            seeded(bad)  # type: ignore[arg-type]
+            seeded(bad)
 
 
 def test_options_of_another_game_name_both_games() -> None:

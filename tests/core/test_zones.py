@@ -101,7 +101,7 @@ def test_a_view_of_the_view_is_the_same_view_and_another_seat_is_refused() -> No
         check_viewer(seen, 1, 2)
     for bad in (2, -1, True, "0"):
         with pytest.raises(ValueError, match="viewer must be a seat"):
-            check_viewer(table(), bad, 2)  # type: ignore[arg-type]
+            check_viewer(table(), bad, 2)
 
 
 def test_unseen_cards_are_what_the_view_hides() -> None:

@@ -64,6 +64,7 @@ from parlour.core.game import evolver
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.options import check_option_types
 from parlour.core.seats import check_seat, replace_at, seats_from
+from parlour.core.values import raw_field
 
 __all__ = [
     "CALL_TYPES",
@@ -154,7 +155,7 @@ class Bid:
     """The game's own name for the bid, which is also its notation; empty: amount and strain."""
 
     def __attrs_post_init__(self) -> None:
-        amount, strain, word = self.amount, self.strain, self.word
+        amount, strain, word = raw_field(self, "amount"), raw_field(self, "strain"), raw_field(self, "word")
         if amount is not None and (type(amount) is not int or not 0 <= amount <= MAX_AMOUNT):
             raise ValueError(f"a bid's amount is a whole number 0..{MAX_AMOUNT} or None, not {amount!r}")
         if strain is not None and not isinstance(strain, Strain):

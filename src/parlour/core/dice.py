@@ -111,7 +111,7 @@ Counts: TypeAlias = tuple[int, int, int, int, int, int]
 # --- rolling ---------------------------------------------------------------------------------
 
 
-def check_rolls(rolls: Sequence[int] | None) -> tuple[int, ...]:
+def check_rolls(rolls: object) -> tuple[int, ...]:
     """The `rolls=` queue as a tuple of faces, or a ValueError naming the first bad entry.
 
     Only a sequence (list, tuple) of whole numbers 1..6 is a queue: text, sets (no order),
@@ -143,7 +143,7 @@ def roll_dice(count: int, queue: tuple[int, ...], rng: Rng) -> tuple[tuple[int, 
     return fixed + drawn, (), rng
 
 
-def check_faces(where: str, dice: Sequence[int], *, most: int) -> None:
+def check_faces(where: str, dice: Sequence[object], *, most: int) -> None:
     """Raises ValueError unless `dice` is at most `most` faces in 1..6 (for untrusted input)."""
     if len(dice) > most:
         raise ValueError(f"{where}: {len(dice)} dice, more than the {most} in play")

@@ -37,6 +37,7 @@ import enum
 
 import attrs
 
+from parlour.core.values import raw_field
 from parlour.core.zones import add_piece_kind
 
 __all__ = [
@@ -75,7 +76,7 @@ class Tile:
     b: int
 
     def __attrs_post_init__(self) -> None:
-        for half in (self.a, self.b):
+        for half in (raw_field(self, "a"), raw_field(self, "b")):  # as given, whatever their type
             if isinstance(half, bool) or not isinstance(half, int):
                 raise ValueError(f"a tile's halves are whole numbers, not {half!r}")
         if (self.a == _HIDDEN_PIPS) != (self.b == _HIDDEN_PIPS):
@@ -144,7 +145,7 @@ def tiles_text(tiles: Iterable[Tile]) -> str:
     return " ".join(map(str, tiles))
 
 
-def double_set(n: int) -> tuple[Tile, ...]:
+def double_set(n: object) -> tuple[Tile, ...]:
     """The double-`n` set in a fixed order (0-0, 0-1, ..., n-n): every pair of 0..n once."""
     if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_PIPS:
         raise ValueError(f"a double-N set has N in 0..{MAX_PIPS}, not {n!r}")

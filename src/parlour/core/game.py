@@ -218,7 +218,7 @@ def seat_moves(state: S, compute: Callable[[S, int | None], tuple[M, ...]]) -> t
     return () if viewer is None else compute(state, viewer)
 
 
-def moves_for(state: GameState, player: int | None, players: int, legal: tuple[M, ...]) -> tuple[M, ...]:
+def moves_for(state: GameState, player: object, players: int, legal: tuple[M, ...]) -> tuple[M, ...]:
     """`legal_moves(state, player)` from the state's cached `legal`, the same in every game.
 
     On a real state, `legal` holds every seat's moves and `player` picks one seat's. A view's
@@ -307,7 +307,7 @@ def require_options(game: str, options: object, cls: type[O]) -> O:
     return options
 
 
-def require_players(game: str, players: int | None, allowed: tuple[int, ...], usual: int) -> int:
+def require_players(game: str, players: object, allowed: tuple[int, ...], usual: int) -> int:
     """The player count to use, or a ValueError naming the counts the rules allow."""
     if players is None:
         return usual

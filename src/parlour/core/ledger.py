@@ -147,16 +147,16 @@ class Ledger:
             return "every seat is out"
         return None
 
-    def _check_seat(self, seat: int) -> None:
+    def _check_seat(self, seat: object) -> None:
         if type(seat) is not int or not 0 <= seat < len(self.counts):
             raise ValueError(f"no seat {seat!r} in a ledger of {len(self.counts)}")
 
-    def _check_pot(self, pot: int) -> None:
+    def _check_pot(self, pot: object) -> None:
         if type(pot) is not int or not 0 <= pot < len(self.pots):
             raise ValueError(f"no pot {pot!r} (the ledger has {len(self.pots)})")
 
     @staticmethod
-    def _amount(amount: int) -> int:
+    def _amount(amount: object) -> int:
         if type(amount) is not int or amount < 0:
             raise ValueError(f"an amount is a whole number of at least 0 (got {amount!r})")
         return amount

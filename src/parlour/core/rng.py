@@ -33,7 +33,7 @@ def fresh_seed() -> int:
     return random.SystemRandom().randrange(MAX_SEED)  # os.urandom, without importing secrets
 
 
-def seeded(seed: int | None) -> Rng:
+def seeded(seed: object) -> Rng:
     """The random source for `new_game(seed=...)`: a fresh seed for None, else the seed checked.
 
     >>> seeded(7)

@@ -6,7 +6,9 @@ exactly the same values more cheaply:
 
 * `builder(cls)`: ``cls(a, b, ...)`` from every field, positionally;
 * `evolver(cls)`: ``attrs.evolve(value, name=...)``;
-* `cached_setter(cls, name)`: fills a `functools.cached_property` slot the caller already knows.
+* `cached_setter(cls, name)`: fills a `functools.cached_property` slot the caller already knows;
+* `cached_slot`: declares such a property so that a compiled build keeps it cached too;
+* `raw_field(value, name)`: reads a field of an untrusted value as it is, in either build.
 
 The fastest path needs a class with slots and no ``__weakref__`` slot
 (``@attrs.frozen(weakref_slot=False)``, as every game's State is declared): the value is then
@@ -21,13 +23,15 @@ the same value.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cached_property
 from typing import TypeVar
 
 import attrs
 
-__all__ = ["builder", "cached_setter", "evolver"]
+__all__ = ["builder", "cached_setter", "cached_slot", "evolver", "raw_field"]
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 _PREFIX = "_v_"
 """Names of the generated functions' own locals; refused as field names so none is shadowed."""
@@ -168,3 +172,25 @@ def cached_setter(cls: type[T], name: str) -> Callable[[T, object], None]:
         raise TypeError(f"{cls.__name__}.{name} is not a cached property kept in a slot")
     setter: Callable[[T, object], None] = slot.__set__
     return setter
+
+
+def cached_slot(compute: Callable[[T], R]) -> cached_property[R]:
+    """`functools.cached_property`, for a property of a slotted attrs class that `builder` and
+    `cached_setter` fill.
+
+    It is the same property in the pure package. mypyc, which turns a method decorated with
+    ``functools.cached_property`` itself into a plain ``property`` (computed on every read, with
+    no slot to fill), keeps this one as written, so a compiled build caches the value too.
+    """
+    return cached_property(compute)
+
+
+def raw_field(value: object, name: str) -> object:
+    """The field `name` of `value` as it is, whatever its declared type.
+
+    A move built from untrusted input may hold anything in its fields (a seat of ``1.0`` or
+    ``"0"``). The code explaining why such a move is refused must read them unchecked: compiled
+    code reading ``move.player`` checks the value against the declared ``int`` and raises
+    TypeError (or reads ``True`` as 1), where the pure package reads the value itself.
+    """
+    return getattr(value, name)

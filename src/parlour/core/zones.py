@@ -230,7 +230,7 @@ def _resorted(zone: Zone, part: T) -> T:
     return zone.sort(part)  # type: ignore[return-value]
 
 
-def check_viewer(state: object, player: int | None, players: int) -> None:
+def check_viewer(state: object, player: object, players: int) -> None:
     """Refuses a viewer that is not a seat, and a view asked of a view for another seat."""
     if player is not None and (type(player) is not int or not 0 <= player < players):
         raise ValueError(f"viewer must be a seat 0..{players - 1} or None, not {player!r}")

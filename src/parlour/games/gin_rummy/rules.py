@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import bisect
 import enum
-import functools
 from collections.abc import Sequence
 from typing import Final
 
@@ -28,6 +27,7 @@ from parlour.core.notation import parse_by_matching
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
+from parlour.core.values import cached_slot, raw_field
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.gin_rummy.moves import (
     DISCARD,
@@ -271,7 +271,7 @@ class State:
     """The tournament's games, one per column: (seat 0's points, seat 1's points, seat 0's Gins,
     seat 1's Gins, the winner's seat or -1 while open). Empty in the one-game match."""
 
-    @functools.cached_property
+    @cached_slot
     def legal(self) -> tuple[Move, ...]:
         """The legal moves: the seat to act's in a real state, the viewer's alone in a view."""
         return _state_legal(self)
@@ -584,7 +584,7 @@ def _legal_spread(state: State) -> tuple[Move, ...]:
 def _why_illegal(state: State, move: Move) -> str:
     if state.phase is Phase.OVER:
         return "the game is over"
-    if move.player != state.player:
+    if raw_field(move, "player") != state.player:  # a refused move may hold anything: read it unchecked
         return f"it is seat {state.player}'s turn"
     hand = state.hands[state.player]
     if isinstance(move, (TakeUpcard, Pass)):

@@ -12,7 +12,6 @@ read from tables indexed by `Card.index` (see `tables`), and states are built wi
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Sequence
 from typing import Final, TypeAlias
 
@@ -27,6 +26,7 @@ from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
 from parlour.core.tricks import Trick, legal_follow, legal_leads, trick_winner
+from parlour.core.values import cached_slot, raw_field
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.hearts.options import (
     _SUIT_WORD,
@@ -157,7 +157,7 @@ class State:
     """A heart (or with `queen_breaks_hearts` the queen) was played to a completed trick."""
     scores: tuple[int, ...]
 
-    @functools.cached_property
+    @cached_slot
     def legal(self) -> tuple[Move, ...]:
         """The legal moves: every seat's in a real state, the viewer's alone in a view."""
         return _state_legal(self)
@@ -507,16 +507,16 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
 def _why_illegal(state: State, move: Move) -> str:
     phase = state.phase
     n = len(state.hands)
-    seat = move.player
+    seat = raw_field(move, "player")  # a refused move may hold anything: read it unchecked
     if type(seat) is not int or not 0 <= seat < n:
         return f"seat {seat!r} is not at this table of {n}"
     if isinstance(move, ChooseMoon):
         if phase is not Phase.MOON:
             return "nobody is choosing how to score a moon now"
-        if move.choice not in (Moon.ADD, Moon.SUBTRACT):
+        if raw_field(move, "choice") not in (Moon.ADD, Moon.SUBTRACT):
             return "choose moon add or moon subtract"
         return f"only seat {_shooter(state)}, who shot the moon, chooses"
-    card = move.card
+    card = raw_field(move, "card")
     if not isinstance(card, Card):
         return f"{card!r} is not a card"
     if isinstance(move, PassCard):
