@@ -477,11 +477,12 @@ def test_views_hide_hands_and_stock_but_show_the_card_taken() -> None:
 
 
 def test_kept_tables_give_the_moves_a_fresh_computation_gives() -> None:
-    """The moves built from the kept table indexes (taken over from the last index when a play
-    changes one meld) match the moves built with every kept table emptied, along random games."""
+    """The moves built from the kept tables and the table index each state carries (handed on,
+    or updated for the one meld a play changes) match the moves of the same state rebuilt from
+    its fields with every kept table emptied, along random games."""
     from parlour.games.push import melding, rules
 
-    kept = (melding._TABLE_INDEX, melding._LAST_INDEX, melding._MELD_INFO, melding._MELD_MOVES)
+    kept = (melding._MELD_MOVES, melding._RUN_MOVES, melding._SET_MOVES)
     chooser = random.Random(7)
     for seed in range(12):
         state = push.new_game(seed=seed, options=push.Options(deals=2))
@@ -489,5 +490,10 @@ def test_kept_tables_give_the_moves_a_fresh_computation_gives() -> None:
             legal = push.legal_moves(state)
             for table in kept:
                 table.clear()
-            assert rules._legal(state, None) == legal
+            fresh = attrs.evolve(state)
+            assert rules._legal(fresh, None) == legal
+            carried, scratch = state.takes, fresh.takes
+            assert (carried.infos, carried.mask, carried.melds, carried.slots, carried.any_natural) == (
+                scratch.infos, scratch.mask, scratch.melds, scratch.slots, scratch.any_natural
+            )
             state = push.apply(state, legal[chooser.randrange(len(legal))])

@@ -458,3 +458,86 @@ def test_witnesses_survive_only_spared_discards() -> None:
                 hand = sorted_cards([*hand, rnd.choice(pack)])
             assert _lay_check(hand, plan)[0], (str(stick), " ".join(map(str, hand)))
     assert walks > 100
+
+
+def _suit_cost_reference(ranks: tuple[int, ...], k: int, size: int) -> int:
+    """The fewest wilds for `k` runs of `size` in one suit, by trying every run of starts in
+    rising order (the plain search `search._suit_cost` prunes)."""
+    counts = list(ranks)
+
+    def walk(k: int, floor: int) -> int:
+        if k == 0:
+            return 0
+        best = 1000
+        for low in range(floor, 16 - size):
+            present = [r for r in ((p - 1) % 13 for p in range(low, low + size)) if counts[r]]
+            if not present:
+                continue
+            for r in present:
+                counts[r] -= 1
+            cost = size - len(present) + walk(k - 1, low)
+            for r in present:
+                counts[r] += 1
+            best = min(best, cost)
+        return best
+
+    return walk(k, 1)
+
+
+def test_suit_cost_agrees_with_the_plain_search() -> None:
+    """The pruned search for several runs in one suit finds what trying every start finds."""
+    from parlour.games.sticks.search import _suit_cost
+
+    rnd = random.Random(5)
+    for _ in range(3000):
+        ranks = tuple(rnd.choice((0, 0, 0, 1, 1, 2, 3)) for _ in range(13))
+        k, size = rnd.randrange(0, 4), rnd.randrange(3, 7)
+        assert _suit_cost.__wrapped__(ranks, k, size) == _suit_cost_reference(ranks, k, size), (ranks, k, size)
+
+
+def test_one_need_left_agrees_with_the_count_test() -> None:
+    """The stick melds that leave one need possible, tested from what each candidate changes,
+    are the candidates whose cards left pass `_bound_with` on that need (on random hands and
+    needs of both kinds, named or not)."""
+    from parlour.core.contracts import Need
+    from parlour.games.sticks import MakeMeld
+    from parlour.games.sticks.search import _LANE_BIT, _WILD_AT, _bound_with, _one_left, _run_options, _set_options
+
+    pack = pack_for(4)
+    rnd = random.Random(8)
+    needs = [Need(MeldKind.SET, 3), Need(MeldKind.RUN, 3), Need(MeldKind.SET, 4), Need(MeldKind.RUN, 5)]
+    needs += [Need(MeldKind.RUN, 4, suit=parse_cards("2H")[0].suit), Need(MeldKind.SET, 3, rank=parse_cards("8C")[0].rank)]
+    tested = 0
+    for _ in range(300):
+        hand = sorted_cards(rnd.sample(pack, rnd.randrange(8, 18)))
+        counts, totals, lanes = [0] * 80, [0] * 14, [0, 0, 0, 0]
+        wilds = [c.index for c in hand if _WILD_AT[c.index]]
+        by_rank: dict[int, list[int]] = {}
+        for c in hand:
+            if not _WILD_AT[c.index]:
+                counts[c.index] += 1
+                totals[c.index & 15] += 1
+                lanes[(c.index >> 4) - 1] |= _LANE_BIT[c.index]
+                by_rank.setdefault(c.index & 15, []).append(c.index)
+        size = rnd.choice((3, 4))
+        tail = tuple(wilds[-(size - 1) :])
+        options: list[tuple[MakeMeld, tuple[int, ...]]] = []
+        for naturals in by_rank.values():
+            options.extend(_set_options(0, tuple(naturals), size, tail))
+        for suit in range(4):
+            if lanes[suit]:
+                options.extend(_run_options(0, suit, lanes[suit], size, tail, 0))
+        for need in needs:
+            expected = []
+            for move, used in options:
+                t, ln, left = totals.copy(), lanes.copy(), counts.copy()
+                for j in used:
+                    left[j] -= 1
+                    t[j & 15] -= 1
+                    if not left[j]:
+                        ln[(j >> 4) - 1] &= ~_LANE_BIT[j]
+                if _bound_with(t, ln, len(wilds) - size + len(used), (need,)):
+                    expected.append(move)
+            assert _one_left(options, need, counts, totals, lanes, len(wilds) - size) == expected
+            tested += len(options)
+    assert tested > 10_000

@@ -226,39 +226,107 @@ def _meld_moves(
 
 
 def _new_melds(seat: int, rm: list[int], pm: list[int], wilds: list[Card], out: list[Move], wild_only: bool) -> None:
-    """The three-card melds (sets rank by rank, the all-wild set, runs suit by suit), from
-    prebuilt moves; `wild_only`: only those holding a wild (the freed one comes first)."""
+    """The three-card melds (sets rank by rank, the all-wild set, runs suit by suit, each
+    using the first wilds), from kept moves; `wild_only`: only those holding a wild (the freed
+    one comes first)."""
     part = 1 if wild_only else 0
     cache = _MELD_MOVES
     w = len(wilds)
-    wk = (wilds[0].index * 80 + (wilds[1].index if w > 1 else 0)) if w else 0
-    least = 3 - w  # suits (or positions in a window) a meld of three needs besides the wilds
     pop = _POP
+    sets = _SET_MOVES
     for r in _SET_RANKS:
         mask = rm[r]
-        if mask and pop[mask] >= least:
-            got = cache.get(((((12 * 4 + seat) * 16 + r) * 32768 + mask) * 6400) + wk)
-            if got is None:
-                got = _meld_moves(seat, MeldKind.SET, 3, r, mask, wilds)
-            out.extend(got[part])
+        if mask:
+            need = 3 - pop[mask] if pop[mask] < 3 else 0  # the wilds a set of three takes
+            if need > w or wild_only and not need:
+                continue
+            key = ((seat * 16 + r) * 16 + mask) * 6400
+            if need:
+                key += wilds[0].index * 80 + (wilds[1].index if need > 1 else 0)
+            got_sets = sets.get(key)
+            out.extend(got_sets or _set_moves(seat, r, mask, wilds[:need], key))
     if w >= 3:
         key = -(((seat * 80 + wilds[0].index) * 80 + wilds[1].index) * 80 + wilds[2].index) - 1
         got = cache.get(key)
         if got is None:
             got = _cached(key, [Meld(MeldKind.SET, tuple(wilds[:3]))], seat)
         out.extend(got[part])
-    best = _WINDOW_BEST
+    runs = _RUN_MOVES
     for s in range(4):
         bits = pm[s]
-        if bits:
-            if least > 1:
-                top = best.get(bits * 16 + 3)
-                if (top or _best_window(bits, 3))[0] < least:
-                    continue
-            got = cache.get(((((13 * 4 + seat) * 16 + s) * 32768 + bits) * 6400) + wk)
-            if got is None:
-                got = _meld_moves(seat, MeldKind.RUN, 3, s, bits, wilds)
-            out.extend(got[part])
+        if not bits:
+            continue
+        if not w:
+            # no wilds: the runs are the windows held whole, found as the positions p with
+            # p, p + 1 and p + 2 held (bits 1-14, so every such p starts a window 1-12)
+            whole = bits & bits >> 1 & bits >> 2
+            while whole:
+                low = (whole & -whole).bit_length() - 1
+                whole &= whole - 1
+                got_run = runs.get((seat * 4 + s) * 16 + low)
+                out.append(got_run or _run_move(seat, s, low, 7, ()))
+            continue
+        for low in range(1, 13):
+            held = bits >> low & 7
+            if not held:
+                continue
+            missing = 3 - pop[held]
+            if missing > w or wild_only and not missing:
+                continue
+            key = (seat * 4 + s) * 16 + low
+            if missing:  # past the natural runs' keys: the held positions and the wilds used
+                second = wilds[1].index if missing > 1 else 0
+                key = (((key * 8 + held) * 80 + wilds[0].index) * 80 + second) + 1_000_000
+            got_run = runs.get(key)
+            out.append(got_run or _run_move(seat, s, low, held, wilds[:missing], key))
+
+
+_SET_MOVES: Final[dict[int, tuple[MeldCards, ...]]] = {}
+"""The new sets of three of one rank: by seat, rank, the suits held and the wilds they take.
+A hand's ranks mostly keep their suits from one state to the next (cleared when large)."""
+
+
+def _three_sets(seat: int, r: int, mask: int, wilds: list[Card]) -> tuple[MeldCards, ...]:
+    """The sets of three of rank `r` from the suits `mask` holds and the first wilds (none
+    when the wilds are too few), as `_new_melds` offers them."""
+    need = 3 - _POP[mask] if _POP[mask] < 3 else 0
+    if need > len(wilds):
+        return ()
+    key = ((seat * 16 + r) * 16 + mask) * 6400
+    if need:
+        key += wilds[0].index * 80 + (wilds[1].index if need > 1 else 0)
+    return _SET_MOVES.get(key) or _set_moves(seat, r, mask, wilds[:need], key)
+
+
+def _set_moves(seat: int, r: int, mask: int, fill: Sequence[Card], key: int) -> tuple[MeldCards, ...]:
+    """The sets of three of rank `r` from the suits `mask` holds (every choice of three when it
+    holds four) and the `fill` wilds."""
+    found: list[Meld] = []
+    _sets_for(r, [s for s in range(4) if mask >> s & 1], fill, 3, found, False)
+    if len(_SET_MOVES) > _CACHE_LIMIT:
+        _SET_MOVES.clear()
+    got = _SET_MOVES[key] = tuple(MeldCards(seat, m) for m in found)
+    return got
+
+
+_RUN_MOVES: Final[dict[int, MeldCards]] = {}
+"""The new runs of three, one per window: by seat, suit, start, the window's held positions
+and the wilds filling its gaps. A hand's runs differ from the last turn's in a window or two,
+so most recur from state to state (cleared when large)."""
+
+
+def _run_move(seat: int, s: int, low: int, held: int, fill: Sequence[Card], key: int | None = None) -> MeldCards:
+    """The run of three in suit `s` from `low`: the naturals of the positions `held` marks
+    (bits from `low`), the `fill` wilds in the gaps in order."""
+    row = _AT[s]
+    wilds = iter(fill)
+    cards = tuple(row[p] if held >> (p - low) & 1 else next(wilds) for p in range(low, low + 3))
+    if len(_RUN_MOVES) > _CACHE_LIMIT:
+        _RUN_MOVES.clear()
+    move = _RUN_MOVES[(seat * 4 + s) * 16 + low if key is None else key] = MeldCards(
+        seat, Meld(MeldKind.RUN, cards, suit=SUITS[s], low=low)
+    )
+    return move
 
 
 def _counts(cards: Sequence[Card]) -> list[int]:
@@ -465,7 +533,10 @@ def _contract_pass(
         if kind is MeldKind.SET:
             for r in _SET_RANKS:
                 if rm[r]:
-                    cands.extend(_meld_moves(seat, kind, size, r, rm[r], wilds, substitute)[0])
+                    if size == 3 and not substitute:
+                        cands.extend(_three_sets(seat, r, rm[r], wilds))
+                    else:
+                        cands.extend(_meld_moves(seat, kind, size, r, rm[r], wilds, substitute)[0])
             if w >= size:
                 cands.append(MeldCards(seat, Meld(MeldKind.SET, tuple(wilds[:size]))))
         else:
@@ -641,68 +712,45 @@ _NATURAL_BIT: Final = tuple(0 if _WILD[i] else 1 << i for i in range(80))
 """By card index: the card's bit in a `_Index.mask` (0 for a wild, which is never looked up)."""
 
 _MeldInfo = tuple[int, dict[int, tuple[int, ...]], tuple[int, ...], bool]
-_MELD_INFO: Final[dict[tuple[int, ...], _MeldInfo]] = {}
-"""`_meld_info` by one meld's wants (few distinct values: kept, cleared when large)."""
 
 
 def _meld_info(codes: tuple[int, ...]) -> _MeldInfo:
     """One meld's wants decoded: the natural cards it takes as a bit mask, its lay-off and swap
     codes by natural card index (in wants order), its wild slots (ends), and whether it takes
     any natural (a set of wilds only)."""
-    got = _MELD_INFO.get(codes)
-    if got is None:
-        if len(_MELD_INFO) > _CACHE_LIMIT:
-            _MELD_INFO.clear()
-        mask = 0
-        by_natural: dict[int, tuple[int, ...]] = {}
-        slots = []
-        for code in codes:
-            if code == _ANY_NATURAL:
-                continue
-            if code < 3:
-                slots.append(code)
-                continue
-            natural = code >> 2 if code < _SWAP_CODE else (code - _SWAP_CODE) // 80
-            mask |= 1 << natural
-            by_natural[natural] = (*by_natural.get(natural, ()), code)
-        got = _MELD_INFO[codes] = (mask, by_natural, tuple(slots), _ANY_NATURAL in codes)
-    return got
+    mask = 0
+    by_natural: dict[int, tuple[int, ...]] = {}
+    slots = []
+    for code in codes:
+        if code == _ANY_NATURAL:
+            continue
+        if code < 3:
+            slots.append(code)
+            continue
+        natural = code >> 2 if code < _SWAP_CODE else (code - _SWAP_CODE) // 80
+        mask |= 1 << natural
+        by_natural[natural] = (*by_natural.get(natural, ()), code)
+    return mask, by_natural, tuple(slots), _ANY_NATURAL in codes
 
 
 class _Index:
     """What the melds of one `State.wants` take: the natural cards any meld takes (a bit mask,
     so a hand that holds none of them is passed over at once), the melds that take naturals
     with their codes by natural, the wild slots (meld, end), the melds of wilds only (they
-    take any natural), and the moves already built from them, per seat and card."""
+    take any natural), and the moves already built from them, per seat and card.
 
-    __slots__ = ("any_natural", "built", "mask", "melds", "slots")
+    A state carries its index (`State.takes`): `apply` hands it on unchanged when the table is
+    untouched, and makes the next one with `changed` when a play changes or adds one meld."""
 
-    def __init__(
-        self, wants: tuple[tuple[int, ...], ...], last: tuple[tuple[tuple[int, ...], ...], _Index] | None = None
-    ) -> None:
-        """`last`: the index handed out before, with its `wants`; the moves it built for natural
-        cards that no changed meld takes (before or after the change) are taken over, since a
-        card's moves depend only on the melds that take it and on whether any wild slot is
-        open. A play changes one meld (a lay-off or swap) or adds one, so most cards keep theirs."""
-        before: tuple[tuple[int, ...], ...] = ()
-        kept: _Index | None = None
-        if last is not None and len(last[0]) <= len(wants):
-            before, kept = last
+    __slots__ = ("any_natural", "built", "infos", "mask", "melds", "slots")
+
+    def __init__(self, infos: tuple[_MeldInfo, ...]) -> None:
+        """`infos`: per table meld, its `_meld_info`."""
         mask = 0
-        changed = 0
         melds = []
         slots = []
         any_natural = []
-        for i, codes in enumerate(wants):
-            got = _meld_info(codes)
-            if i < len(before):
-                old = before[i]
-                if old is not codes and old != codes:
-                    changed |= got[0] | _meld_info(old)[0]
-            else:
-                changed |= got[0]
-            if not codes:
-                continue
+        for i, got in enumerate(infos):
             if got[0]:
                 mask |= got[0]
                 melds.append((i, got[0], got[1]))
@@ -710,14 +758,30 @@ class _Index:
                 slots.append((i, end))
             if got[3]:
                 any_natural.append(i)
+        self.infos = infos
         self.mask = mask
         self.melds = tuple(melds)
         self.slots = tuple(slots)
         self.any_natural = tuple(any_natural)
         self.built: dict[int, tuple[tuple[Move, ...], tuple[Move, ...], tuple[tuple[int, int], ...]]] = {}
-        if kept is not None and bool(kept.slots) == bool(slots):
+
+    def changed(self, i: int, codes: tuple[int, ...]) -> _Index:
+        """The index once meld `i` wants `codes` (`i` past the last meld: a new meld). The moves
+        built for natural cards that the changed meld takes neither before nor after are taken
+        over, since a card's moves depend only on the melds that take it and on whether any
+        wild slot is open."""
+        info = _meld_info(codes)
+        infos = self.infos
+        if i < len(infos):
+            changed = info[0] | infos[i][0]
+            new = _Index((*infos[:i], info, *infos[i + 1 :]))
+        else:
+            changed = info[0]
+            new = _Index((*infos, info))
+        if bool(self.slots) == bool(new.slots):
             bit = _NATURAL_BIT
-            self.built = {k: v for k, v in kept.built.items() if k >= 0 and not bit[k % 80] & changed}
+            new.built = {k: v for k, v in self.built.items() if k >= 0 and not bit[k % 80] & changed}
+        return new
 
     def card_moves(
         self, seat: int, card: Card
@@ -754,25 +818,9 @@ class _Index:
         return got[0]
 
 
-_TABLE_INDEX: Final[dict[tuple[tuple[int, ...], ...], _Index]] = {}
-"""Table indexes by `State.wants` value; cleared when large."""
-_LAST_INDEX: Final[list[tuple[tuple[tuple[int, ...], ...], _Index]]] = []
-"""The last table index handed out, with the `wants` value it was made for (held, so the
-identity test below can never see a recycled object): consecutive states share `wants`."""
-
-
 def _table_index(wants: tuple[tuple[int, ...], ...]) -> _Index:
-    """The `_Index` of a `State.wants` (kept per value; the last one also by identity)."""
-    last = _LAST_INDEX
-    if last and last[0][0] is wants:
-        return last[0][1]
-    got = _TABLE_INDEX.get(wants)
-    if got is None:
-        if len(_TABLE_INDEX) > 2_000:
-            _TABLE_INDEX.clear()
-        got = _TABLE_INDEX[wants] = _Index(wants, last[0] if last else None)
-    last[:] = [(wants, got)]
-    return got
+    """The `_Index` of a `State.wants`, from scratch (a state `apply` did not build)."""
+    return _Index(tuple(_meld_info(codes) for codes in wants))
 
 
 _WILD_CARDS: Final = {c.index: c for c in _WILD_KEY}

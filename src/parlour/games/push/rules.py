@@ -13,7 +13,7 @@ import attrs
 from parlour.core.cards import HIDDEN, Card, cards_text, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.events import Event, EventKind
-from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players
+from parlour.core.game import builder, cached_setter, checked_apply, moves_for, require_options, require_players
 from parlour.core.melds import Meld, MeldKind
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
@@ -47,6 +47,7 @@ from parlour.games.push.melding import (
     _SWAP_CODE,
     _WILD_CARDS,
     _contract_moves,
+    _Index,
     _discards,
     _insert,
     _lay_off_move,
@@ -123,6 +124,14 @@ class State:
             return _legal(self, None)
         return () if self.viewer is None else _legal(self, self.viewer)
 
+    @cached_property
+    def takes(self) -> _Index:
+        """What the table melds take, decoded from `wants` for the lay-off and swap moves (not a
+        field: never serialised or compared). `apply` hands it on while the table is untouched
+        and updates it for the one meld a play changes or adds; a state `apply` did not build
+        (a deal, JSON, a view) decodes it from `wants` on first read."""
+        return _table_index(self.wants)
+
 
 ZONES: Final = (
     Zone("hands", Seen.OWNER, by_seat=True, sort=sorted_cards),
@@ -134,16 +143,20 @@ ZONES: Final = (
 )
 
 _build: Final = builder(State)
-"""Builds a state as it is (the states a deal's end scores and leaves behind)."""
+"""Builds a state (one call with every field); `_live` then fills its cached slots."""
 
 
-def _real_legal(state: State) -> tuple[Move, ...]:
-    return _legal(state, None)
+_SET_TAKES: Final = cached_setter(State, "takes")
+_SET_LEGAL: Final = cached_setter(State, "legal")
 
 
-_build_live: Final = builder(State, cached={"legal": _real_legal})
-"""Builds a real state that play goes on from with its legal moves filled at once: they are
-always read next, and filling the slot while building costs less than a first read."""
+def _live(new: State, takes: _Index) -> State:
+    """`new` (a real state play goes on from) with its table index `takes` handed on, then its
+    legal moves (which read it): they are always read next, and filling the slot costs less
+    than a first read."""
+    _SET_TAKES(new, takes)
+    _SET_LEGAL(new, _legal(new, None))
+    return new
 
 
 # Public API ----------------------------------------------------------------------------------
@@ -400,7 +413,7 @@ def _lay_offs(
     (meld, code) for `_swaps` to check."""
     if not state.wants:
         return []
-    index = _table_index(state.wants)
+    index = state.takes
     built = index.built
     base = seat * 80
     swaps: list[tuple[int, int]] = []
@@ -436,7 +449,7 @@ def _lay_offs(
 
 def _swaps(state: State, seat: int, found: list[tuple[int, int]], pool: tuple[Card, ...]) -> list[Move]:
     """The swaps whose freed wild can be laid off (any meld with room) or melded at once."""
-    room = bool(_table_index(state.wants).slots)
+    room = bool(state.takes.slots)
     out: list[Move] = []
     for i, code in found:
         natural, wild = _CARD[(code - _SWAP_CODE) // 80], _WILD_CARDS[(code - _SWAP_CODE) % 80]
@@ -449,7 +462,7 @@ def _owed_moves(state: State, seat: int, pool: tuple[Card, ...], owed: Card) -> 
     """The freed wild's places: laid off (meld by meld), or in a new meld from hand."""
     moves: list[Move] = []
     if state.wants:
-        moves.extend(_table_index(state.wants).wild_moves(seat, owed))
+        moves.extend(state.takes.wild_moves(seat, owed))
     rm, _, pm, wilds = _scan(pool, owed)
     _new_melds(seat, rm, pm, wilds, moves, True)
     return tuple(moves)
@@ -476,11 +489,12 @@ def _apply(state: State, move: Move) -> State:
 def _apply_take(state: State, seat: int) -> State:
     s = state
     top = s.discards[-1]
-    return _build_live(
+    out = _build(
         s.options, s.hand, s.rng, None, (_TAKE_EVENTS[seat][top.index],), _PLAY,
         s.dealer, seat, s.turns, s.hands, s.stock, s.discards[:-1], s.table, s.owners, s.wants, s.opened, (), top, None,
         s.points,
     )
+    return _live(out, s.takes)
 
 
 def _apply_push(state: State, seat: int) -> State:
@@ -498,10 +512,11 @@ def _apply_push(state: State, seat: int) -> State:
     hands[left] = _insert(_insert(hands[left], top), given)
     hands[seat] = _insert(hands[seat], drawn)
     events += [_GIVE_EVENTS[seat][top.index], _RECEIVE_EVENTS[left][given.index], _DRAW_EVENTS[seat][drawn.index]]
-    return _build_live(
+    out = _build(
         s.options, s.hand, rng, None, tuple(events), _PLAY, s.dealer, seat, s.turns, tuple(hands), stock[2:],
         discards[:-1], s.table, s.owners, s.wants, s.opened, (), None, None, s.points,
     )
+    return _live(out, s.takes)
 
 
 def _find(held: tuple[Card, ...], card: Card) -> int:
@@ -535,24 +550,28 @@ def _after_play(
     table: tuple[Meld, ...],
     owners: tuple[int, ...],
     wants: tuple[tuple[int, ...], ...],
+    changed: int,
     events: list[Event],
     opened: tuple[bool, ...] | None = None,
     needs_left: tuple[int, ...] = (),
     owed_now: Card | None = None,
 ) -> State:
+    """The state after a play that takes `cards` from the player and leaves the table as
+    given; `changed`: the table meld the play changed or added (its table index is updated for
+    that meld alone)."""
     held, taken, owed = _take_out(state, seat, cards)
     if owed_now is not None:
         owed = owed_now
     s = state
     ended = not held and taken is None and owed is None
-    out = (_build if ended else _build_live)(
+    out = _build(
         s.options, s.hand, s.rng, None, tuple(events), _PLAY, s.dealer, seat, s.turns,
         replace_at(s.hands, seat, held), s.stock, s.discards, table, owners, wants, opened or s.opened, needs_left, taken,
         owed, s.points,
     )
     if ended:
         return _end_deal(out, seat)
-    return out
+    return _live(out, s.takes.changed(changed, wants[changed]))
 
 
 def _apply_meld(state: State, move: MeldCards) -> State:
@@ -570,7 +589,8 @@ def _apply_meld(state: State, move: MeldCards) -> State:
             opened = replace_at(state.opened, seat, True)
             events.append(Event(EventKind.NOTE, player=seat, label=f"has laid the contract ({contract})"))
     return _after_play(
-        state, seat, meld.cards, (*state.table, meld), (*state.owners, seat), (*state.wants, meld_wants(meld)), events,
+        state, seat, meld.cards, (*state.table, meld), (*state.owners, seat), (*state.wants, meld_wants(meld)),
+        len(state.table), events,
         opened, needs_left,
     )
 
@@ -598,7 +618,7 @@ def _apply_lay_off(state: State, move: LayOff) -> State:
         grown = Meld(MeldKind.RUN, (*meld.cards, card), suit=meld.suit, low=meld.low)
     events = [Event(EventKind.LAYS_OFF, player=seat, cards=(card,), numbers=(i + 1,))]
     wants = replace_at(state.wants, i, meld_wants(grown))
-    return _after_play(state, seat, (card,), replace_at(state.table, i, grown), state.owners, wants, events)
+    return _after_play(state, seat, (card,), replace_at(state.table, i, grown), state.owners, wants, i, events)
 
 
 def _apply_swap(state: State, move: Swap) -> State:
@@ -618,7 +638,7 @@ def _apply_swap(state: State, move: Swap) -> State:
     ]
     wants = replace_at(state.wants, i, meld_wants(swapped))
     return _after_play(
-        state, seat, (card,), replace_at(state.table, i, swapped), state.owners, wants, events, owed_now=wild
+        state, seat, (card,), replace_at(state.table, i, swapped), state.owners, wants, i, events, owed_now=wild
     )
 
 
@@ -649,10 +669,11 @@ def _apply_discard(state: State, seat: int, card: Card) -> State:
             discards, s.table, s.owners, s.wants, s.opened, (), None, None, s.points,
         )
         return _end_deal(out, None if held else seat)
-    return _build_live(
+    out = _build(
         s.options, s.hand, s.rng, None, _DISCARD_TURNS[seat][card.index], _DRAW, s.dealer, (seat + 1) % 4,
         turns, hands, s.stock, discards, s.table, s.owners, s.wants, s.opened, (), None, None, s.points,
     )
+    return _live(out, s.takes)
 
 
 def _end_deal(state: State, out: int | None) -> State:

@@ -9,9 +9,9 @@ import itertools
 from collections.abc import Sequence
 from typing import Final
 
-from parlour.core.cards import Card, Rank, SUITS, Suit, interned
+from parlour.core.cards import Card, Rank, interned
 from parlour.core.contracts import Contract, Need, find_contract, parse_contract
-from parlour.core.melds import Meld, MeldKind, rank_at
+from parlour.core.melds import MeldKind, rank_at
 from parlour.games.sticks.tables import NEW_MELD, RULES
 from parlour.games.sticks.moves import MakeMeld, Move, _BY_INDEX, _meld_move
 
@@ -162,7 +162,7 @@ def _new_melds(seat: int, held: tuple[Card, ...]) -> list[Move]:
     for rank in sorted(by_rank):
         naturals = by_rank[rank]
         if len(naturals) >= short:
-            out.extend(_set_moves(seat, rank, tuple(naturals), tail))
+            out.extend(_set_moves(seat, tuple(naturals), tail))
     return out
 
 
@@ -175,60 +175,18 @@ def _cards_at(indices: tuple[int, ...]) -> tuple[Card, ...]:
 def _run_moves(seat: int, suit: int, lane: int, tail: tuple[int, ...]) -> tuple[MakeMeld, ...]:
     """Seat `seat`'s runs of three in suit number `suit` (held positions: the bits of `lane`;
     `tail`: the card indices of the hand's last wilds), memoised on those numbers."""
-    return tuple(_meld_move(seat, m) for m in _run_melds(SUITS[suit], lane, NEW_MELD, _cards_at(tail), 0))
+    return tuple(move for move, _ in _run_options(seat, suit, lane, NEW_MELD, tail, 0))
 
 
 @functools.lru_cache(maxsize=1 << 15)
-def _set_moves(seat: int, rank: int, naturals: tuple[int, ...], tail: tuple[int, ...]) -> tuple[MakeMeld, ...]:
-    """Seat `seat`'s sets of three of rank number `rank` from the naturals (card indices)."""
-    return tuple(_meld_move(seat, m) for m in _set_melds(Rank(rank), _cards_at(naturals), NEW_MELD, _cards_at(tail)))
-
-
-@functools.cache
-def _row(suit: Suit, low: int, size: int) -> tuple[Card, ...]:
-    return tuple(_card(rank_at(p), suit) for p in range(low, low + size))
+def _set_moves(seat: int, naturals: tuple[int, ...], tail: tuple[int, ...]) -> tuple[MakeMeld, ...]:
+    """Seat `seat`'s sets of three of one rank from its naturals (card indices)."""
+    return tuple(move for move, _ in _set_options(seat, naturals, NEW_MELD, tail))
 
 
 @functools.cache
 def _card(rank: Rank, suit: object) -> Card:
     return interned(Card(rank, suit))  # type: ignore[arg-type]
-
-
-@functools.lru_cache(maxsize=1 << 15)
-def _set_melds(rank: Rank, naturals: tuple[Card, ...], size: int, tail: tuple[Card, ...]) -> tuple[Meld, ...]:
-    """Sets of `size` of `rank`: each distinct choice of the `naturals`, the most first, the
-    gaps filled from the end of `tail` (the hand's last wilds)."""
-    out = []
-    for k in range(min(size, len(naturals)), 0, -1):
-        w = size - k
-        if w > len(tail):
-            break
-        use = tail[len(tail) - w :]
-        for combo in dict.fromkeys(itertools.combinations(naturals, k)):
-            out.append(Meld(MeldKind.SET, (*combo, *use), rank=rank))
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=1 << 15)
-def _run_melds(suit: Suit, lane: int, size: int, tail: tuple[Card, ...], low: int) -> tuple[Meld, ...]:
-    """Runs of `size` in `suit` whose held positions are the bits of `lane`, from every start
-    (or only `low`), each natural of the window held in place and the gaps filled from the end
-    of `tail` (the hand's last wilds)."""
-    window = (1 << size) - 1
-    out = []
-    for start in (low,) if low else range(1, 16 - size):
-        got = (lane >> start & window).bit_count()
-        missing = size - got
-        if not got or missing > len(tail):
-            continue
-        row = _row(suit, start, size)
-        if not missing:
-            out.append(Meld(MeldKind.RUN, row, suit=suit, low=start))
-            continue
-        fill = iter(tail[len(tail) - missing :])
-        cards = tuple(c if lane >> (start + i) & 1 else next(fill) for i, c in enumerate(row))
-        out.append(Meld(MeldKind.RUN, cards, suit=suit, low=start))
-    return tuple(out)
 
 
 def _remove(held: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -412,30 +370,51 @@ _NEVER: Final = 1000
 def _suit_cost(ranks: tuple[int, ...], k: int, size: int) -> int:
     """The fewest wilds for `k` runs of `size` in one suit whose naturals are `ranks` (counts
     of A..K), each run taking every natural of its window held and at least one; `_NEVER` if
-    impossible."""
+    impossible. A search over the starts in rising order (a start may repeat: the next run
+    takes the copies left), dropping a branch once its wilds reach the best found (a run
+    never needs fewer than none). Starts whose window holds nothing are never tried: taking
+    cards only empties windows."""
     if k == 0:
         return 0
     counts = list(ranks)
+    held = 0
+    for r, n in enumerate(ranks):
+        if n:
+            held |= 1 << r
+    windows = [spots for spots, mask in _SPOTS[size] if mask & held]
+    best = _NEVER
 
-    def walk(k: int, floor: int) -> int:
-        if k == 0:
-            return 0
-        best = _NEVER
-        for low in range(floor, 16 - size):
-            spots = [(p - 1) % 13 for p in range(low, low + size)]
-            present = [r for r in spots if counts[r]]
+    def walk(k: int, first: int, spent: int) -> None:
+        nonlocal best
+        for at in range(first, len(windows)):
+            present = [r for r in windows[at] if counts[r]]
             if not present:
+                continue
+            cost = spent + size - len(present)
+            if cost >= best:
+                continue
+            if k == 1:
+                best = cost
                 continue
             for r in present:
                 counts[r] -= 1
-            cost = size - len(present) + walk(k - 1, low)
+            walk(k - 1, at, cost)
             for r in present:
                 counts[r] += 1
-            if cost < best:
-                best = cost
-        return best
 
-    return walk(k, 1)
+    walk(k, 0, 0)
+    return best
+
+
+_SPOTS: Final = {
+    size: tuple(
+        (spots, sum(1 << r for r in set(spots)))
+        for spots in (tuple((p - 1) % 13 for p in range(low, low + size)) for low in range(1, 16 - size))
+    )
+    for size in range(3, 15)
+}
+"""Per run size, each window's positions from the low ace up as indices into a suit's counts
+of A..K (the high ace is the ace again), with those indices as bits."""
 
 
 def _solve(
@@ -452,7 +431,10 @@ def _solve(
     `counts` is changed during the search and restored."""
     if not needs:
         return room >= 1
-    if room - 1 < _size(tuple(needs)):
+    cards = 0
+    for need in needs:  # summed here: hashing the needs to look a total up costs more
+        cards += need.length
+    if room - 1 < cards:
         return False
     if facts is None:
         facts = _facts(counts)
@@ -613,8 +595,8 @@ def _lay_check(held: tuple[Card, ...], plan: Plan) -> tuple[bool, Witness | None
     wilds, for a wild): the places then hold what they held. So the rules carry a seat's witness
     from turn to turn while its discards spare it, and answer yes without a search.
 
-    Order: `_greedy` first (it settles most hands, and its yes implies the count test's), then
-    the count test, then the exact search."""
+    Order: the count test first (it turns most hands that cannot away), then `_greedy` (it
+    settles most hands that can), then the exact search."""
     needs, runs, sets, size = plan
     room = len(held)
     if room - 1 < size:
@@ -633,12 +615,12 @@ def _lay_check(held: tuple[Card, ...], plan: Plan) -> tuple[bool, Witness | None
             counts[i] += 1
             totals[i & 15] += 1
             lanes[(i >> 4) - 1] |= bits[i]
+    if not _bound_with(totals, lanes, wilds, needs):
+        return False, None
     facts = (totals, lanes)
     picks = _greedy(counts, wilds, runs, sets, facts)
     if picks is not None:
         return True, _witness(counts, wilds, runs, sets, *picks)
-    if not _bound_with(totals, lanes, wilds, needs):
-        return False, None
     if len(needs) == 1:
         return True, None  # the count test is exact for one need (not reached: `_greedy` agrees)
     return _search(counts, wilds, runs, sets, facts), None
@@ -702,7 +684,7 @@ def _stick_melds(seat: int, held: tuple[Card, ...], needs: tuple[Need, ...], owe
         for rank in [int(need.rank)] if need.rank is not None else sorted(by_rank):
             naturals = by_rank.get(rank)
             if naturals:
-                options.extend(_set_options(seat, rank, tuple(naturals), size, tail))
+                options.extend(_set_options(seat, tuple(naturals), size, tail))
     else:
         for suit in (int(need.suit),) if need.suit is not None else (0, 1, 2, 3):
             if lanes[suit]:
@@ -716,18 +698,7 @@ def _stick_melds(seat: int, held: tuple[Card, ...], needs: tuple[Need, ...], owe
     elif len(others) == 1:
         # one need left: its best placement on the rest decides (as `_bound_with`)
         if left - 1 >= others[0].length:
-            for move, used in options:
-                t = totals.copy()
-                ln = lanes.copy()
-                for j in used:
-                    counts[j] -= 1
-                    t[j & 15] -= 1
-                    if not counts[j]:
-                        ln[(j >> 4) - 1] &= ~bits[j]
-                for j in used:
-                    counts[j] += 1
-                if _bound_with(t, ln, wilds - size + len(used), others):
-                    out.append(move)
+            out.extend(_one_left(options, others[0], counts, totals, lanes, wilds - size))
     else:
         for move, used in options:
             for j in used:
@@ -743,26 +714,135 @@ def _stick_melds(seat: int, held: tuple[Card, ...], needs: tuple[Need, ...], owe
     return tuple(out)
 
 
-def _naturals(meld: Meld) -> tuple[int, ...]:
-    wild = _WILD_AT
-    return tuple(c.index for c in meld.cards if not wild[c.index])
+def _one_left(
+    options: list[tuple[MakeMeld, tuple[int, ...]]],
+    need: Need,
+    counts: list[int],
+    totals: list[int],
+    lanes: list[int],
+    spare: int,
+) -> list[Move]:
+    """The candidate melds whose cards left still hold the one need left by `_bound_with`'s
+    test (exact for one need: its best placement fits the wilds). `spare`: the wilds once a
+    candidate of wilds only is down (each natural it uses spares one more). A need naming no
+    rank, suit or start is tested from what the candidate changes: the best rank (or suit's
+    window) it leaves alone, against the ranks (suits) it takes from."""
+    size = need.length
+    out: list[Move] = []
+    bits = _LANE_BIT
+    if need.rank is None and need.suit is None and need.low is None:
+        if need.kind is _SET_KIND:
+            order = sorted(range(14), key=totals.__getitem__, reverse=True)
+            for move, used in options:
+                drop: dict[int, int] = {}
+                for j in used:
+                    drop[j & 15] = drop.get(j & 15, 0) + 1
+                best = 0
+                for r in order:
+                    if r not in drop:
+                        best = totals[r]
+                        break
+                for r, d in drop.items():
+                    if totals[r] - d > best:
+                        best = totals[r] - d
+                if best and size - min(best, size) <= spare + len(used):
+                    out.append(move)
+            return out
+        best_in = [_best_window(lane, size) for lane in lanes]
+        for move, used in options:
+            changed: dict[int, int] = {}
+            for j in used:
+                counts[j] -= 1
+                if not counts[j]:
+                    suit = (j >> 4) - 1
+                    changed[suit] = changed.get(suit, lanes[suit]) & ~bits[j]
+            for j in used:
+                counts[j] += 1
+            best = 0
+            for suit in range(4):
+                if suit not in changed and best_in[suit] > best:
+                    best = best_in[suit]
+            for lane in changed.values():
+                got = _best_window(lane, size)
+                if got > best:
+                    best = got
+            if best and size - min(best, size) <= spare + len(used):
+                out.append(move)
+        return out
+    for move, used in options:
+        t = totals.copy()
+        ln = lanes.copy()
+        for j in used:
+            counts[j] -= 1
+            t[j & 15] -= 1
+            if not counts[j]:
+                ln[(j >> 4) - 1] &= ~bits[j]
+        for j in used:
+            counts[j] += 1
+        if _bound_with(t, ln, spare + len(used), (need,)):
+            out.append(move)
+    return out
 
 
 @functools.lru_cache(maxsize=1 << 15)
 def _set_options(
-    seat: int, rank: int, naturals: tuple[int, ...], size: int, tail: tuple[int, ...]
+    seat: int, naturals: tuple[int, ...], size: int, tail: tuple[int, ...]
 ) -> tuple[tuple[MakeMeld, tuple[int, ...]], ...]:
-    """Seat `seat`'s sets of `size` of rank number `rank` (`_set_melds` on card indices) as
-    moves, each with the card indices of its naturals."""
-    melds = _set_melds(Rank(rank), _cards_at(naturals), size, _cards_at(tail))
-    return tuple((_meld_move(seat, m), _naturals(m)) for m in melds)
+    """Seat `seat`'s sets of `size` of one rank from its `naturals` (card indices), each with
+    the naturals it uses: each distinct choice of the naturals, the most first, the gaps filled
+    from the end of `tail` (the hand's last wilds)."""
+    out = []
+    for k in range(min(size, len(naturals)), 0, -1):
+        w = size - k
+        if w > len(tail):
+            break
+        use = tail[len(tail) - w :]
+        for combo in dict.fromkeys(itertools.combinations(naturals, k)):
+            out.append((MakeMeld(seat, _cards_at((*combo, *use)), 0), combo))
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=1 << 15)
 def _run_options(
     seat: int, suit: int, lane: int, size: int, tail: tuple[int, ...], low: int
 ) -> tuple[tuple[MakeMeld, tuple[int, ...]], ...]:
-    """Seat `seat`'s runs of `size` in suit number `suit` (`_run_melds` on the held positions
-    `lane`) as moves, each with the card indices of its naturals."""
-    melds = _run_melds(SUITS[suit], lane, size, _cards_at(tail), low)
-    return tuple((_meld_move(seat, m), _naturals(m)) for m in melds)
+    """Seat `seat`'s runs of `size` in suit number `suit` whose held positions are the bits of
+    `lane`, each with the naturals it uses: from every start (or only `low`), each natural of
+    the window held in place and the gaps filled from the end of `tail` (the hand's last
+    wilds). Each window's run comes from `_run_option`."""
+    window = (1 << size) - 1
+    out = []
+    kept = _RUN_OPTIONS
+    for start in (low,) if low else range(1, 16 - size):
+        held = lane >> start & window
+        if not held:
+            continue
+        missing = size - held.bit_count()
+        if missing > len(tail):
+            continue
+        fill = tail[len(tail) - missing :] if missing else ()
+        key = (seat, suit, start, size, held, fill)
+        got = kept.get(key)
+        if got is None:
+            got = _run_option(key)
+        out.append(got)
+    return tuple(out)
+
+
+_RUN_OPTIONS: Final[dict[tuple[int, int, int, int, int, tuple[int, ...]], tuple[MakeMeld, tuple[int, ...]]]] = {}
+"""`_run_option` by its key: a hand's runs differ from the last turn's in a window or two, so
+most windows' runs recur from state to state (cleared when large)."""
+
+
+def _run_option(key: tuple[int, int, int, int, int, tuple[int, ...]]) -> tuple[MakeMeld, tuple[int, ...]]:
+    """The run of one window (seat, suit number, start, size, held positions of the window as
+    bits from the start, the wilds that fill the gaps in order) and its naturals."""
+    seat, suit, start, size, held, fill = key
+    row = _window(suit, start, size)
+    wilds = iter(fill)
+    cards = tuple(j if held >> k & 1 else next(wilds) for k, j in enumerate(row))
+    naturals = tuple(j for k, j in enumerate(row) if held >> k & 1)
+    if len(_RUN_OPTIONS) >= 1 << 16:
+        _RUN_OPTIONS.clear()
+    got = _RUN_OPTIONS[key] = (MakeMeld(seat, _cards_at(cards), start), naturals)
+    return got
