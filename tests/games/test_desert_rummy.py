@@ -521,3 +521,29 @@ def test_notation_round_trips_and_the_preset() -> None:
         state = g.apply(state, legal[rng.randrange(len(legal))])
     with pytest.raises(IllegalMove, match="it is seat"):
         g.apply(state, g.DrawStock((state.turn + 1) % 4))
+
+
+def test_packed_move_keys_give_the_moves_of_their_cards() -> None:
+    """The move tables keyed by packed card indices hand out moves holding exactly the cards
+    asked for (no two card rows, nor seats, share a key), and the discards are one per face
+    in hand order."""
+    from parlour.games.desert_rummy import moves, rules
+
+    pack = g.pack_for(4)
+    rng = random.Random(3)
+    for _ in range(300):
+        seat = rng.randrange(10)
+        cards = tuple(rng.sample(pack, rng.randrange(3, 10)))
+        move = moves._meld_move(seat, cards)
+        assert move.player == seat and move.cards == cards
+    state = g.new_game(4, seed=5)
+    for _ in range(40):
+        if state.phase is rules.Phase.PLAY:
+            held = state.hands[state.turn]
+            faces = list(dict.fromkeys(held))
+            assert [m.card for m in rules._discards(state) if isinstance(m, g.Discard)] == faces
+            assert all(isinstance(m, g.Discard) for m in rules._discards(state))
+        legal = g.legal_moves(state)
+        if not legal:
+            break
+        state = g.apply(state, legal[-1] if state.phase is rules.Phase.PLAY else legal[0])

@@ -525,3 +525,32 @@ def test_hostile_states_are_refused() -> None:
 def test_metzker_preset_is_the_default() -> None:
     """The book's game is the default options."""
     assert t.Options.metzker() == t.Options() and t.GAME.presets == (("metzker", t.Options()),)
+
+
+def test_carried_table_facts_and_bought_cards_match_a_fresh_reading() -> None:
+    """Along random games, the lay-off targets and table slots each move hands on (updated
+    for the one set that changed) equal the ones worked out afresh from the table, the legal
+    moves equal those of a fresh state of the same fields, and a buy puts its cards where
+    inserting them one by one would."""
+    from parlour.games.ten_dime_rummy import rules
+
+    checked = 0
+    for seed in range(6):
+        state = t.new_game(4, seed=seed, options=t.GAME.quick)
+        chooser = random.Random(seed)
+        while t.legal_moves(state):
+            fresh = attrs.evolve(state)  # the same fields, nothing cached
+            assert state.slots == fresh.slots and state.targets == rules._targets(fresh.slots)
+            assert state.legal == fresh.legal
+            checked += 1
+            state = t.apply(state, chooser.choice(t.legal_moves(state)))
+    assert checked > 300
+    pack = t.pack_for(3)
+    rng = random.Random(7)
+    for _ in range(200):
+        held = sorted_cards(rng.sample(pack, 15))
+        extra = rng.sample(pack, 3)
+        one_by_one = held
+        for card in extra:
+            one_by_one = rules._insert(one_by_one, card)
+        assert rules._insert_all(held, extra) == one_by_one

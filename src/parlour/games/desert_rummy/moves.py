@@ -108,16 +108,19 @@ _TO_PLAY: Final = tuple(Event(EventKind.TO_PLAY, player=s) for s in range(_SEATS
 _IS_WILD: Final = tuple(any(c.index == i and RULES.is_wild(c) for c in _ALL_CARDS) for i in range(80))
 
 
-_MOVES: Final[dict[tuple[object, ...], Move]] = {}
-"""Lay-off moves built once and handed out again (keyed by their fields)."""
+_MOVES: Final[dict[tuple[int, int, int, bool | None], Move]] = {}
+"""Lay-off moves built once and handed out again (keyed by their fields, a card by its index)."""
 
 
-_MELDS: Final[dict[tuple[object, ...], MakeMeld]] = {}
-"""Meld moves built once and handed out again (keyed by their fields)."""
+_MELDS: Final[dict[int, MakeMeld]] = {}
+"""Meld moves built once and handed out again (keyed by the seat and the cards' indices packed
+in one int: ints hash in C, while a `Card`'s cached hash is a Python-level call)."""
 
 
 def _meld_move(seat: int, cards: tuple[Card, ...]) -> MakeMeld:
-    key = (seat, *cards)
+    key = seat
+    for c in cards:  # base-128 digits: a card's index is 14..79 and a seat below 14, so one-to-one
+        key = key << 7 | c.index
     move = _MELDS.get(key)
     if move is None:
         if len(_MELDS) > 200_000:
@@ -128,7 +131,7 @@ def _meld_move(seat: int, cards: tuple[Card, ...]) -> MakeMeld:
 
 def _lay_move(seat: int, card: Card, number: int, low: bool | None) -> Move:
     """The lay-off onto meld `number`: `low` None onto a set, else the run's end."""
-    key = (seat, card, number, low, 0)
+    key = (seat, card.index, number, low)
     move = _MOVES.get(key)
     if move is None:
         if len(_MOVES) > 200_000:

@@ -167,6 +167,11 @@ def _carry(old: State, new: State) -> State:
 
 _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
+_CONTRACT: Final = Phase.CONTRACT
+_PLACE: Final = Phase.PLACE
+_OVER: Final = Phase.OVER
+"""The phases the hot paths test and set, bound once (an enum member read through its class
+costs several global reads on Python 3.11)."""
 
 # Public API ------------------------------------------------------------------------------------
 
@@ -362,16 +367,16 @@ def _held(state: State) -> tuple[Card, ...]:
 
 def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     phase = state.phase
-    if phase is Phase.OVER or (only is None and state.rng is None):
+    if phase is _OVER or (only is None and state.rng is None):
         return ()
     seat = state.turn
     if only is not None and only != seat:
         return ()
-    if phase is Phase.DRAW:
+    if phase is _DRAW:
         return _DRAW_OR_TAKE[seat] if state.discards else _DRAW_ONLY[seat]
-    if phase is Phase.PLACE:
+    if phase is _PLACE:
         return _legal_place(state)
-    if phase is Phase.CONTRACT:
+    if phase is _CONTRACT:
         return tuple(_contract_moves(state))
     if state.just_laid:
         return _discards(state)
@@ -477,15 +482,26 @@ def _set_contract_moves(state: State, seat: int, whole: Shape, steps: tuple[tupl
     return out
 
 
-_SET_PICKS: Final[dict[tuple[int, int, int, int, tuple[Card, ...]], tuple[Move, ...]]] = {}
-"""`_set_picks` results by their arguments (bounded: cleared past 4096 entries)."""
+_SET_PICKS: Final[dict[tuple[int, int, int, int, int], tuple[Move, ...]]] = {}
+"""`_set_picks` results by their arguments, the wilds by `_wilds_key` (bounded: cleared past
+4096 entries)."""
+
+
+def _wilds_key(wilds: Sequence[Card]) -> int:
+    """A few cards as one int, their indices packed seven bits apart (one-to-one: every index
+    is below 128 and above 0). A key of ints hashes in C; a `Card`'s cached hash is a
+    Python-level call."""
+    key = 0
+    for c in wilds:
+        key = key << 7 | c.index
+    return key
 
 
 def _set_picks(seat: int, r: int, sig: int, n: int, extra: tuple[Card, ...]) -> tuple[Move, ...]:
     """The sets of `n` naturals of rank number `r` (held by suit as `sig` says) and the wilds
     `extra`: every distinct choice of suits, in `_set_moves`'s order. Depends on its arguments
     only, so it is kept."""
-    key = (seat, r, sig, n, extra)
+    key = (seat, r, sig, n, _wilds_key(extra))
     found = _SET_PICKS.get(key)
     if found is None:
         slots = [s * 14 + r for s in range(4) for _ in range(sig >> 4 * s & 15)]
@@ -639,10 +655,12 @@ def _may_play_natural(pool: _Pool, mine: _Own, spots: tuple[tuple[int, int, Card
     return False
 
 
-_RUN_MOVES: Final[dict[tuple[int, int, int, tuple[Card, ...]], tuple[MakeMeld, ...]]] = {}
-"""A seat's new runs of one suit by (seat, suit, lane, first two wilds) (cleared past 4096)."""
-_SET_MOVES: Final[dict[tuple[int, int, int, tuple[Card, ...]], tuple[MakeMeld, ...]]] = {}
-"""A seat's new sets of one rank by (seat, rank, suit signature, first wild) (cleared past 4096)."""
+_RUN_MOVES: Final[dict[tuple[int, int, int, int], tuple[MakeMeld, ...]]] = {}
+"""A seat's new runs of one suit by (seat, suit, lane, first two wilds by `_wilds_key`)
+(cleared past 4096)."""
+_SET_MOVES: Final[dict[tuple[int, int, int, int], tuple[MakeMeld, ...]]] = {}
+"""A seat's new sets of one rank by (seat, rank, suit signature, first wild by `_wilds_key`)
+(cleared past 4096)."""
 
 
 def _new_meld_moves(seat: int, pool: _Pool) -> list[MakeMeld]:
@@ -650,13 +668,14 @@ def _new_meld_moves(seat: int, pool: _Pool) -> list[MakeMeld]:
     lane and the first two wilds, a rank's sets only on its suits held and the first wild, so
     each is built once and kept."""
     wilds = tuple(pool.wilds[:2])
+    both = _wilds_key(wilds)
     out: list[MakeMeld] = []
     lanes = pool.lanes
     for suit in range(4):
         lane = lanes[suit]
         if not lane:
             continue
-        key = (seat, suit, lane, wilds)
+        key = (seat, suit, lane, both)
         found = _RUN_MOVES.get(key)
         if found is None:
             if len(_RUN_MOVES) > 4096:
@@ -665,10 +684,11 @@ def _new_meld_moves(seat: int, pool: _Pool) -> list[MakeMeld]:
         out.extend(found)
     totals, counts = pool.totals, pool.counts
     first = wilds[:1]
+    one = wilds[0].index if wilds else 0
     for r in _NATURAL_RANKS:
         if totals[r] >= 2:
             sig = counts[r] | counts[14 + r] << 4 | counts[28 + r] << 8 | counts[42 + r] << 12
-            key = (seat, r, sig, first)
+            key = (seat, r, sig, one)
             found = _SET_MOVES.get(key)
             if found is None:
                 if len(_SET_MOVES) > 4096:
@@ -764,9 +784,9 @@ def _use(state: State, cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[C
     hand = state.hands[state.turn]
     taken, freed = state.taken, state.freed
     for c in cards:
-        if freed and c == freed[0]:
+        if freed and (c is freed[0] or c == freed[0]):  # identity first: `==` is Python-level
             freed = ()
-        elif taken and c == taken[0]:
+        elif taken and (c is taken[0] or c == taken[0]):
             taken = ()
         else:
             hand = _remove(hand, c)
@@ -802,7 +822,7 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
     table = (*state.table, table_meld(meld, seat))
     events: list[Event] = [Event(EventKind.MELDS, player=seat, cards=move.cards)]
     s = state
-    if s.phase in (Phase.PLAY, Phase.CONTRACT) and not s.laid[seat]:
+    if s.phase in (_PLAY, _CONTRACT) and not s.laid[seat]:
         contract = CONTRACTS[s.contracts[seat] - 1]
         pending = list(s.pending or range(len(contract.needs)))
         for i in pending:
@@ -812,7 +832,7 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
                 break
         if pending:
             return _build(
-                s.options, s.hand, s.rng, None, Phase.CONTRACT, s.dealer, s.turn, replace_at(s.hands, seat, hand),
+                s.options, s.hand, s.rng, None, _CONTRACT, s.dealer, s.turn, replace_at(s.hands, seat, hand),
                 s.stock, s.discards, table, s.contracts, s.laid, tuple(pending), taken, (), False, s.turns,
                 s.finisher, (), tuple(events),
             )
@@ -826,7 +846,7 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
                 events.append(Event(EventKind.GAME_OVER, numbers=(seat,)))
                 final = sorted_cards(hand + taken)
                 return _build(
-                    s.options, s.hand, s.rng, None, Phase.OVER, s.dealer, s.turn, replace_at(s.hands, seat, final),
+                    s.options, s.hand, s.rng, None, _OVER, s.dealer, s.turn, replace_at(s.hands, seat, final),
                     s.stock, s.discards, table, contracts, laid, (), (), (), False, s.turns, None, (seat,),
                     tuple(events),
                 )
@@ -834,11 +854,11 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
         else:
             finisher = s.finisher
         return _build(
-            s.options, s.hand, s.rng, None, Phase.PLAY, s.dealer, s.turn, replace_at(s.hands, seat, hand),
+            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, replace_at(s.hands, seat, hand),
             s.stock, s.discards, table, s.contracts, laid, (), taken, (), True, s.turns, finisher, (), tuple(events),
         )
     return _build(
-        s.options, s.hand, s.rng, None, Phase.PLAY, s.dealer, s.turn, replace_at(s.hands, seat, hand),
+        s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, replace_at(s.hands, seat, hand),
         s.stock, s.discards, table, s.contracts, s.laid, (), taken, freed, False, s.turns, s.finisher, (), tuple(events),
     )
 
@@ -854,7 +874,7 @@ def _apply_lay_off(state: State, move: LayOff) -> State:
     s = state
     event = Event(EventKind.LAYS_OFF, player=seat, cards=(move.card,), numbers=(move.meld,))
     return _build(
-        s.options, s.hand, s.rng, None, Phase.PLAY, s.dealer, s.turn, replace_at(s.hands, seat, hand),
+        s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, replace_at(s.hands, seat, hand),
         s.stock, s.discards, replace_at(s.table, move.meld - 1, grown), s.contracts, s.laid, (), taken, freed,
         False, s.turns, s.finisher, (), (event,),
     )
@@ -871,7 +891,7 @@ def _after_swap(state: State, move: Swap) -> State:
         Event(EventKind.TAKES, player=seat, cards=(swap.freed,), label="the wild it replaced"),
     )
     return _build(
-        s.options, s.hand, s.rng, None, Phase.PLACE, s.dealer, s.turn, replace_at(s.hands, seat, hand),
+        s.options, s.hand, s.rng, None, _PLACE, s.dealer, s.turn, replace_at(s.hands, seat, hand),
         s.stock, s.discards, replace_at(s.table, move.meld - 1, swap.meld), s.contracts, s.laid, (), taken,
         (swap.freed,), False, s.turns, s.finisher, (), events,
     )
@@ -912,7 +932,7 @@ def _apply_discard(state: State, move: Discard) -> State:
     turn = (seat + 1) % len(hands)
     events.append(_TO_PLAY[turn])
     return _build(
-        s.options, s.hand, rng, None, Phase.DRAW, s.dealer, turn, hands, stock, discards, s.table,
+        s.options, s.hand, rng, None, _DRAW, s.dealer, turn, hands, stock, discards, s.table,
         s.contracts, s.laid, (), (), (), False, turns, s.finisher, (), tuple(events),
     )
 

@@ -123,9 +123,25 @@ class _LayOffs(dict[int, LayOff]):
         return move
 
 
+class _Threes(dict[int, MakeMeld]):
+    """`three[a.index << 14 | b.index << 7 | c.index]`: one seat's three-card melds "meld a b
+    c", each built on first use (the play loop offers the same objects again; one int key
+    instead of a tuple of cards)."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__()
+        self.player = player
+
+    def __missing__(self, key: int) -> MakeMeld:
+        cards = (_CARD_OF_INDEX[key >> 14], _CARD_OF_INDEX[key >> 7 & 127], _CARD_OF_INDEX[key & 127])
+        move = self[key] = _MAKE_MELD(self.player, cards)
+        return move
+
+
 _CARD_OF_INDEX: Final = {c.index: c for c in _CARDS}
 """The card of each `Card.index` in the pack."""
 _LAY_OFF: Final = tuple(_LayOffs(p) for p in range(_SEATS))
+_THREES: Final = tuple(_Threes(p) for p in range(_SEATS))
 _RANK_NO: Final = tuple(
     -1 if i == JOKER.index else 0 if i % 16 == 2 else i % 16 for i in range(80)
 )

@@ -5,7 +5,6 @@ readings chosen.
 
 from __future__ import annotations
 
-import bisect
 import enum
 import functools
 from collections.abc import Callable, Sequence
@@ -50,6 +49,7 @@ from parlour.games.ten_dime_rummy.moves import (
     _PASS,
     _PASS_EVENTS,
     _RANK_NO,
+    _THREES,
     MOVE_TYPES,
     Buy,
     Discard,
@@ -165,6 +165,15 @@ _SET_SLOTS: Final = cached_setter(State, "slots")
 _SET_TARGETS: Final = cached_setter(State, "targets")
 _SET_LEGAL: Final = cached_setter(State, "legal")
 _SET_GROUPS: Final = cached_setter(State, "_groups")
+_EVENT: Final = builder(Event)
+"""`Event(kind, player, cards, numbers, label, private)` for the play loop."""
+_MELD: Final = builder(Meld)
+"""`Meld(kind, cards, rank, suit, low)` for the play loop."""
+_TABLE_MELD: Final = builder(TableMeld)
+"""`TableMeld(meld, owner, credit)` for the play loop."""
+_MELDS: Final = EventKind.MELDS
+_LAYS_OFF: Final = EventKind.LAYS_OFF
+_SET: Final = MeldKind.SET
 
 
 def _slot(meld: Meld) -> tuple[int, int]:
@@ -544,8 +553,14 @@ def _without(groups: list[list[Card]], cards: Sequence[Card]) -> list[list[Card]
     return new
 
 
+_NO_LAY_OFF: Final = (-1,) * 15
+"""`State.targets`' first part when no lay-off may be offered: no rank has a target."""
+
+
 def _legal_play(state: State, p: int, groups: list[list[Card]] | None = None) -> tuple[Move, ...]:
-    """The play moves; `groups` is `state._groups` when the caller already has it."""
+    """The play moves; `groups` is `state._groups` when the caller already has it. One pass
+    over the ranks fills the three kinds of moves (new sets, lay-offs, discards), which are
+    then offered in that order."""
     hand = state.hands[p]
     taken = state.taken
     size = len(hand) + len(taken)
@@ -554,49 +569,59 @@ def _legal_play(state: State, p: int, groups: list[list[Card]] | None = None) ->
         groups = _group(hand, taken)
     _SET_GROUPS(state, groups)
     twos, jokers = groups[2], groups[14]
-    moves: list[Move] = []
-    ranks = [r for r in _NATURAL_RANKS if groups[r]]
+    melds: list[Move]
+    by_rank: tuple[int, ...] = _NO_LAY_OFF
+    wild_target = -1
     if not state.made[p]:
         mine = [tm.meld for tm in state.table if tm.owner == p]
-        moves = _contract_sets(state, p, mine, groups, ranks, twos, jokers, size, can_out)
+        ranks = [r for r in _NATURAL_RANKS if groups[r]]
+        melds = _contract_sets(state, p, mine, groups, ranks, twos, jokers, size, can_out)
         if mine:
-            return tuple(moves)  # the contract is under way: finish it first
+            return tuple(melds)  # the contract is under way: finish it first
+        new_sets = False
     else:
-        if can_out or size - MIN_SET >= 2:  # the turn can still end (C6)
-            make = _meld_of_three
-            for r in ranks:
-                group = groups[r]
-                count = len(group)
-                if count >= MIN_SET:  # more naturals and wilds can be laid off after
-                    moves.append(make(p, group[0], group[1], group[2]))
-                elif count == 2:
-                    if twos:
-                        moves.append(make(p, group[0], group[1], twos[0]))
-                    if jokers:
-                        moves.append(make(p, group[0], group[1], jokers[0]))
+        melds = []
+        new_sets = can_out or size - MIN_SET >= 2  # the turn can still end (C6)
         if (can_out or size >= 3) and state.table:
-            lay = _LAY_OFF[p]
             by_rank, wild_target = state.targets
-            for r in ranks:
-                i = by_rank[r]
-                if i >= 0:
-                    moves.append(lay[i << 7 | groups[r][0].index])
-            if wild_target >= 0:
-                if jokers:
-                    moves.append(lay[wild_target << 7 | jokers[0].index])
-                if twos:
-                    moves.append(lay[wild_target << 7 | twos[0].index])
-    if size > 1 or can_out:  # one discard per rank: suits never matter
-        out = _DISCARD[p]
-        bought = taken[0].index if taken else -1
-        for r in ranks:
-            group = groups[r]
-            i = group[0].index
-            if i == bought and (len(group) == 1 or group[1].index != i):  # not the bought card
-                i = next((c.index for c in group if c.index != bought), -1)
-                if i < 0:
-                    continue
-            moves.append(out[i])
+    # New sets are three naturals, or a pair and a wild (more are laid off after); lay-offs
+    # go on the first set of the rank; one discard per rank (suits never matter), never the
+    # bought card.
+    three, lay, out = _THREES[p], _LAY_OFF[p], _DISCARD[p]
+    two = twos[0].index if twos else -1
+    joker = jokers[0].index if jokers else -1
+    bought = taken[0].index if taken else -1
+    lays: list[Move] = []
+    outs: list[Move] = []
+    for r in _NATURAL_RANKS:
+        group = groups[r]
+        if not group:
+            continue
+        i = group[0].index
+        if new_sets:
+            count = len(group)
+            if count >= MIN_SET:
+                melds.append(three[i << 14 | group[1].index << 7 | group[2].index])
+            elif count == 2:
+                pair = i << 14 | group[1].index << 7
+                if two >= 0:
+                    melds.append(three[pair | two])
+                if joker >= 0:
+                    melds.append(three[pair | joker])
+        t = by_rank[r]
+        if t >= 0:
+            lays.append(lay[t << 7 | i])
+        if i == bought and (len(group) == 1 or group[1].index != i):  # not the bought card
+            i = next((c.index for c in group if c.index != bought), -1)
+            if i < 0:
+                continue
+        outs.append(out[i])
+    if wild_target >= 0:
+        if joker >= 0:
+            lays.append(lay[wild_target << 7 | joker])
+        if two >= 0:
+            lays.append(lay[wild_target << 7 | two])
+    if size > 1 or can_out:
         for wild in (twos, jokers):
             if wild:
                 i = wild[0].index
@@ -604,22 +629,12 @@ def _legal_play(state: State, p: int, groups: list[list[Card]] | None = None) ->
                     i = next((c.index for c in wild if c.index != bought), -1)
                     if i < 0:
                         continue
-                moves.append(out[i])
+                outs.append(out[i])
         if not hand:  # only the bought card is left: it may go
-            moves.append(out[bought])
-    return tuple(moves)
-
-
-_MELDS_OF_THREE: Final[dict[tuple[int, int, int, int], MakeMeld]] = {}
-
-
-def _meld_of_three(p: int, a: Card, b: Card, c: Card) -> MakeMeld:
-    """The move "meld a b c" of seat `p`, built once."""
-    key = (p, a.index, b.index, c.index)
-    move = _MELDS_OF_THREE.get(key)
-    if move is None:
-        move = _MELDS_OF_THREE[key] = _MAKE_MELD(p, (a, b, c))
-    return move
+            outs.append(out[bought])
+    else:
+        outs = []
+    return (*melds, *lays, *outs)
 
 
 def _contract_sets(
@@ -761,6 +776,28 @@ def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return insert_by_key(held, card, _KEY)
 
 
+def _sort_key(card: Card) -> int:
+    return _KEY[card.index]
+
+
+def _insert_all(held: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """`held` with each of `cards` put in its place after any equal cards, as `_insert` one
+    card after another would, in one pass over `held` (a buy brings three cards)."""
+    key = _KEY
+    out: list[Card] = []
+    at = 0
+    n = len(held)
+    for card in sorted(cards, key=_sort_key):  # stable: equal cards keep their order
+        k = key[card.index]
+        start = at
+        while at < n and key[held[at].index] <= k:
+            at += 1
+        out += held[start:at]
+        out.append(card)
+    out += held[at:]
+    return tuple(out)
+
+
 def _window_seat(state: State, t: int, after: int) -> int | None:
     """The next seat asked to buy the discard, going round from `after`'s left and stopping
     at the discarder (the seat before `t`); only seats with a dime are asked."""
@@ -810,14 +847,12 @@ def _apply_buy(state: State, move: Buy) -> State:
     drawn = _DRAW_EVENTS[p]
     for c in extra:
         events += drawn[c.index]
-    held = state.hands[p]
-    for c in extra:
-        held = _insert(held, c)
     taken: tuple[Card, ...] = ()
     if own_turn:
         taken = (card,)
+        held = _insert_all(state.hands[p], extra)
     else:
-        held = _insert(held, card)
+        held = _insert_all(state.hands[p], (*extra, card))
     new = _BUILD(
         o, state.hand, rng, None, events, state.dealer, _P_PLAY, state.turn, state.turn,
         replace_at(state.hands, p, held), stock[len(extra) :], pile, taken, state.table, state.made,
@@ -843,7 +878,7 @@ def _take_out(state: State, p: int, cards: Sequence[Card]) -> tuple[tuple[Card, 
     hand = state.hands[p]
     taken = state.taken
     for c in cards:
-        if taken and taken[0] == c:
+        if taken and (taken[0] is c or taken[0] == c):  # identity first: `==` is Python-level
             taken = ()
             continue
         at = 0
@@ -866,10 +901,12 @@ def _after_play(
     made: tuple[bool, ...],
     events: tuple[Event, ...],
     slots: tuple[tuple[int, int], ...],
+    targets: tuple[tuple[int, ...], int],
     played: Sequence[Card],
 ) -> State:
     """The state after a meld or lay-off by `p` of the cards `played` (the round ends when it
-    played its last card)."""
+    played its last card); `slots` and `targets` are the new table's, updated by the caller
+    for the one meld that changed."""
     new = _BUILD(
         state.options, state.hand, state.rng, None, events, state.dealer, _P_PLAY, p, p,
         replace_at(state.hands, p, hand), state.stock, state.discards, taken, table, made, state.dimes,
@@ -878,7 +915,7 @@ def _after_play(
     if not hand and not taken:
         return _end_round(new, (*events, Event(EventKind.GOES_OUT, player=p)))
     _SET_SLOTS(new, slots)
-    _SET_TARGETS(new, _targets(slots))
+    _SET_TARGETS(new, targets)
     _SET_LEGAL(new, _legal_play(new, p, _without(state._groups, played)))
     return new
 
@@ -886,9 +923,11 @@ def _after_play(
 def _apply_meld(state: State, move: MakeMeld) -> State:
     p = move.player
     hand, taken = _take_out(state, p, move.cards)
-    rank = move.cards[0].rank  # a set starts with its naturals
-    meld = Meld(MeldKind.SET, move.cards, rank=rank)
-    table = (*state.table, table_meld(meld, p))
+    cards = move.cards
+    rank = cards[0].rank  # a set starts with its naturals
+    meld = _MELD(_SET, cards, rank, None, 0)
+    at = len(state.table)
+    table = (*state.table, _TABLE_MELD(meld, p, (p,) * len(cards)))
     made = state.made
     if not made[p]:
         laid = 0
@@ -897,12 +936,16 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
                 laid += 1
         if laid == len(contract_for(state.hand).needs):
             made = replace_at(made, p, True)
-    event = (Event(EventKind.MELDS, player=p, cards=move.cards),)
-    return _after_play(state, p, hand, taken, table, made, event, (*state.slots, _slot(meld)), move.cards)
-
-
-def _display(card: Card) -> int:
-    return _DISPLAY[card.index]
+    event = (_EVENT(_MELDS, p, cards, (), "", False),)
+    slot = _slot(meld)
+    # `_targets` of the longer table: the new set is a rank's target if it is the first of its
+    # rank, and the wilds' if no earlier set takes one.
+    by_rank, wild = state.targets
+    if by_rank[slot[0]] < 0:
+        by_rank = replace_at(by_rank, slot[0], at)
+    if wild < 0 and slot[1] > 0:
+        wild = at
+    return _after_play(state, p, hand, taken, table, made, event, (*state.slots, slot), (by_rank, wild), cards)
 
 
 def _grow(target: TableMeld, card: Card, seat: int) -> TableMeld:
@@ -910,21 +953,36 @@ def _grow(target: TableMeld, card: Card, seat: int) -> TableMeld:
     (naturals, then wilds): `core.melds.lay_off_credited` for a set, reordered."""
     meld = target.meld
     cards, credit = meld.cards, target.credit
-    at = bisect.bisect_right(cards, _DISPLAY[card.index], key=_display)
-    grown = Meld(MeldKind.SET, (*cards[:at], card, *cards[at:]), rank=meld.rank)
-    return TableMeld(grown, target.owner, (*credit[:at], seat, *credit[at:]))
+    display = _DISPLAY
+    k = display[card.index]
+    at = 0
+    for c in cards:  # after the cards that come before it or equal it
+        if display[c.index] > k:
+            break
+        at += 1
+    grown = _MELD(_SET, (*cards[:at], card, *cards[at:]), meld.rank, None, 0)
+    return _TABLE_MELD(grown, target.owner, (*credit[:at], seat, *credit[at:]))
 
 
 def _apply_lay_off(state: State, move: LayOff) -> State:
     p = move.player
     hand, taken = _take_out(state, p, (move.card,))
     grown = _grow(state.table[move.meld], move.card, p)
-    event = (Event(EventKind.LAYS_OFF, player=p, cards=(move.card,), numbers=(move.meld,)),)
-    table = replace_at(state.table, move.meld, grown)
-    rank, margin = state.slots[move.meld]
+    at = move.meld
+    event = (_EVENT(_LAYS_OFF, p, (move.card,), (at,), "", False),)
+    table = replace_at(state.table, at, grown)
+    rank, margin = state.slots[at]
     margin += -1 if _RANK_NO[move.card.index] <= 0 else 1
-    slots = replace_at(state.slots, move.meld, (rank, margin))
-    return _after_play(state, p, hand, taken, table, state.made, event, slots, (move.card,))
+    slots = replace_at(state.slots, at, (rank, margin))
+    # `_targets` of the new slots: the ranks' targets stay; the wilds' target is the first
+    # set with room, which only this set's new margin can change.
+    by_rank, wild = targets = state.targets
+    if margin > 0:
+        if wild < 0 or at < wild:
+            targets = (by_rank, at)
+    elif wild == at:
+        targets = _targets(slots)
+    return _after_play(state, p, hand, taken, table, state.made, event, slots, targets, (move.card,))
 
 
 def _apply_discard(state: State, move: Discard) -> State:
