@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 import pytest
 
@@ -25,7 +27,8 @@ def test_event_text_comes_from_the_kind() -> None:
 def test_every_kind_documents_its_meaning_and_has_its_own_text() -> None:
     texts = [kind.value for kind in EventKind]
     assert len(set(texts)) == len(texts)
-    source = open(__import__("parlour.core.events", fromlist=["x"]).__file__ or "").read()
+    module = __import__("parlour.core.events", fromlist=["x"]).__file__ or ""
+    source = Path(module).with_name("events.py").read_text()  # beside a compiled build's module too
     for kind in EventKind:
         after = source.split(f"    {kind.name} = ", 1)[1].split("\n", 2)[1]
         assert after.strip().startswith('"""'), f"{kind.name} has no docstring"

@@ -9,7 +9,6 @@ tests/test_fuzz.py attacks all of them.
 from __future__ import annotations
 
 import json
-import sys
 import typing
 from collections.abc import Iterator
 from typing import Final, TypeAlias, cast
@@ -95,9 +94,6 @@ class State:
     viewer: int | None = None
     events: tuple[Event, ...] = attrs.field(default=(), eq=False)
 
-
-for _cls in (Options, Play, Pass, State):
-    _cls.__module__ = f"parlour.games.{TOY}"  # to_json names the game by the classes' module
 
 ZONES: Final = (
     Zone("hands", Seen.OWNER, by_seat=True, sort=sorted_cards),
@@ -194,11 +190,11 @@ GAME: Final = GameSpec[State, Move, Options](
 
 
 @pytest.fixture(autouse=True)
-def _toy_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Registers this module as the game `toy` for the duration of each test."""
-    monkeypatch.setitem(sys.modules, f"parlour.games.{TOY}", sys.modules[__name__])
-    monkeypatch.setattr(registry, "GAME_NAMES", (*registry.GAME_NAMES, TOY))
+def _toy_registered() -> Iterator[None]:
+    """Registers the game `toy` for the duration of each test."""
+    registry.register(GAME)
     yield
+    registry.unregister(TOY)
 
 
 STATE: Final = new_game(seed=11)

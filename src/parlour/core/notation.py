@@ -27,7 +27,7 @@ def normalize(text: str) -> str:
     return " ".join("10" + w[1:] if len(w) == 2 and w[0] == "t" and w[1] in "cdhs" else w for w in words)
 
 
-def split_seat(text: str, player: int | None = None) -> tuple[int | None, str]:
+def split_seat(text: object, player: int | None = None) -> tuple[int | None, str]:
     """The seat a move's text is for and the text without its "2:" prefix.
 
     With `player` given, a prefix naming another seat is refused with NotationError.
@@ -43,7 +43,7 @@ def split_seat(text: str, player: int | None = None) -> tuple[int | None, str]:
     return seat, prefixed.group(2)
 
 
-def parse_by_matching(text: str, legal: Sequence[M], player: int | None = None) -> M:
+def parse_by_matching(text: object, legal: Sequence[M], player: int | None = None) -> M:
     """The legal move whose notation is `text` (of seat `player` only, if given).
 
     NotationError when none match, or when moves of several seats match and neither `player`

@@ -631,7 +631,7 @@ def _parse_object(pairs: list[tuple[str, object]]) -> dict[str, object]:
     return value
 
 
-def _parse(text: str | bytes) -> object:
+def _parse(text: object) -> object:
     """The JSON payload of the text, refusing oversized text before it is parsed."""
     if not isinstance(text, (str, bytes)):
         raise ValueError(f"parlour JSON must be text, not {type(text).__name__}")
@@ -654,7 +654,7 @@ def _parse(text: str | bytes) -> object:
         raise ValueError("not parlour JSON: nested too deeply") from None
 
 
-def from_json(text: str | bytes) -> object:
+def from_json(text: object) -> object:
     """Reads back what `to_json` wrote; raises ValueError naming the problem for bad input."""
     payload = _parse(text)
     if not isinstance(payload, dict):

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cached_property
-from typing import TypeVar
+from types import FunctionType
+from typing import TypeVar, cast
 
 import attrs
 
@@ -180,9 +181,16 @@ def cached_slot(compute: Callable[[T], R]) -> cached_property[R]:
 
     It is the same property in the pure package. mypyc, which turns a method decorated with
     ``functools.cached_property`` itself into a plain ``property`` (computed on every read, with
-    no slot to fill), keeps this one as written, so a compiled build caches the value too.
+    no slot to fill), keeps this one as written, so a compiled build caches the value too. A
+    compiled method has no signature for attrs to read when it makes the slot, so it is handed
+    over inside a plain Python function.
     """
-    return cached_property(compute)
+    if isinstance(compute, FunctionType):  # the pure package
+        return cached_property(compute)
+    method = _compile("def method(self):\n    return _v_compute(self)\n", "method", {"_v_compute": compute})
+    method.__name__ = method.__qualname__ = getattr(compute, "__name__", "method")
+    method.__doc__ = compute.__doc__
+    return cached_property(cast("Callable[[T], R]", method))
 
 
 def raw_field(value: object, name: str) -> object:

@@ -401,7 +401,7 @@ def view(state: State, player: int | None) -> State:
     return zone_view(state, player, ZONES)
 
 
-def parse_move(state: State, text: str, player: int | None = None) -> Move:
+def parse_move(state: State, text: object, player: int | None = None) -> Move:
     """Reads "take upcard", "pass", "draw stock", "draw discard", "discard 7H", "knock 7H",
     "gin 7H" or "spread 4H 5H 6H, 9C 9D 9S" (of seat `player`, or of the seat of a "1: ..."
     prefix)."""

@@ -268,7 +268,7 @@ def view(state: State, player: int | None) -> State:
     return zone_view(state, player, ZONES)
 
 
-def parse_move(state: State, text: str, player: int | None = None) -> Move:
+def parse_move(state: State, text: object, player: int | None = None) -> Move:
     """Reads "pass 2C", "play QS", "moon add" or "moon subtract" (of seat `player`, or the seat
     of a "1: pass 2C" prefix). Also reads a rank and suit written apart ("pass 2 H",
     "play Q of spades"). While several seats choose passes, the text must say whose move it is.
