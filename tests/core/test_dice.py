@@ -442,7 +442,7 @@ def test_opening_seats_the_first_roller_and_checks_the_queue() -> None:
         opening(4, seed=9, rolls=[9], dealer=None)
     for seed in ("abc", -1, 2**64, True, 1.0):
         with pytest.raises(ValueError, match="seed must be a whole number"):
-            opening(4, seed=seed, rolls=None, dealer=None)  # type: ignore[arg-type]
+            opening(4, seed=seed, rolls=None, dealer=None)
 
 
 def test_score_unit_is_the_smallest_step_of_the_table() -> None:

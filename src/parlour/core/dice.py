@@ -44,7 +44,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations, product
 from math import gcd
-from typing import Final, Protocol, TypeAlias, TypeVar
+from typing import Final, Protocol, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -588,7 +588,7 @@ class Opening:
     rng: Rng
 
 
-def opening(count: int, *, seed: int | None, rolls: Sequence[int] | None, dealer: int | None) -> Opening:
+def opening(count: int, *, seed: object, rolls: object, dealer: object) -> Opening:
     """Seat 0 rolls first, or the seat left of `dealer`; the seeded dice come after `rolls`.
 
     Raises ValueError for a bad seed (see `seeded`), dealer or queue (in that order).
@@ -597,7 +597,7 @@ def opening(count: int, *, seed: int | None, rolls: Sequence[int] | None, dealer
     first = 0
     if dealer is not None:
         check_seat("dealer=", dealer, count)
-        first = (dealer + 1) % count
+        first = (cast(int, dealer) + 1) % count
     return Opening(first=first, rolls=check_rolls(rolls), rng=rng)
 
 
