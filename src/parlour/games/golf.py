@@ -66,7 +66,7 @@ from parlour.core.cards import (
     standard_pack,
 )
 from parlour.core.deck import shuffled_or_fixed
-from parlour.core.events import Event, EventKind, make_event
+from parlour.core.events import Event, EventKind, make_event, seat_card_events
 from parlour.core.game import GameSpec, builder, checked_apply, moves_for, require_options, require_players
 from parlour.core.ledger import Ledger
 from parlour.core.notation import parse_by_matching
@@ -607,21 +607,21 @@ _WINS: Final = EventKind.WINS
 _DEALS: Final = EventKind.DEALS
 _NOTE: Final = EventKind.NOTE
 _ANTE_LABEL: Final = f"each seat antes {ANTE}; the pot holds"
-_TURNS_UP: Final = seat_card_table(lambda _s, c: Event(EventKind.TURNS_UP, cards=(c,)), 1, FULL_PACK)[0]
+_TURNS_UP: Final = seat_card_table(lambda _s, c: make_event(EventKind.TURNS_UP, None, (c,), (), "", False), 1, FULL_PACK)[0]
 """`_TURNS_UP[card.index]`: the deal's upcard turned up."""
-_DRAW_EVENTS: Final = seat_card_table(
-    lambda s, c: (Event(EventKind.DRAWS, player=s, cards=(c,), private=True),), MAX_PLAYERS, FULL_PACK
-)
+_DRAW_EVENTS: Final = seat_card_events(EventKind.DRAWS, MAX_PLAYERS, FULL_PACK, private=True)
 _DISCARD_EVENTS: Final = seat_card_table(
-    lambda s, c: Event(EventKind.DISCARDS, player=s, cards=(c,)), MAX_PLAYERS, FULL_PACK
+    lambda s, c: make_event(EventKind.DISCARDS, s, (c,), (), "", False), MAX_PLAYERS, FULL_PACK
 )
 
 
 def _position_table(kind: EventKind) -> tuple[tuple[tuple[Event, ...], ...], ...]:
-    """`table[seat][pos][card.index]`: the event of `seat` putting (or turning) `card` at `pos`."""
+    """`table[seat][pos][card.index]`: the event of `seat` putting (or turning) `card` at `pos`
+    (built with `make_event`, as these three tables are most of the module's import time)."""
 
     def maker(pos: int) -> Callable[[int, Card], Event]:
-        return lambda seat, card: Event(kind, player=seat, cards=(card,), numbers=(pos,))
+        numbers = (pos,)
+        return lambda seat, card: make_event(kind, seat, (card,), numbers, "", False)
 
     by_pos = [seat_card_table(maker(p), MAX_PLAYERS, FULL_PACK) for p in _POSITIONS]
     return tuple(tuple(by_pos[p][seat] for p in _POSITIONS) for seat in _SEATS)
