@@ -13,6 +13,7 @@ from typing import Final
 
 from parlour.core.cards import Card, Rank, Suit, sorted_cards
 from parlour.core.melds import Meld, MeldKind, TableMeld, rank_at
+from parlour.core.values import builder
 from parlour.games.five_hundreds.options import PACK
 
 
@@ -31,19 +32,27 @@ _CARD: Final = {(c.rank, c.suit): c for c in PACK}
 
 
 def _build_melds() -> dict[int, Meld]:
+    """Every set, then every run, by mask (built with `builder`, runs sliced from each suit's
+    line of cards, since this runs at import)."""
     out: dict[int, Meld] = {}
+    make = builder(Meld)
     suits = tuple(Suit)
-    for r in range(1, 14):
-        rank = Rank(r)
+    set_kind, run_kind = MeldKind.SET, MeldKind.RUN
+    ranks = tuple(rank_at(p) for p in range(15))  # by run position; index 0 unused
+    for rank in ranks[1:14]:
         for size in (3, 4):
             for combo in itertools.combinations(suits, size):
                 cards = tuple(_CARD[rank, s] for s in combo)
-                out[_mask(cards)] = Meld(MeldKind.SET, sorted_cards(cards), rank=rank)
+                out[_mask(cards)] = make(set_kind, sorted_cards(cards), rank, None, 0)
     for suit in suits:
+        line = tuple(_CARD[ranks[p], suit] for p in range(1, 15))  # position p at p - 1
+        bits = tuple(1 << c.index for c in line)
         for low in range(1, 13):
+            mask = bits[low - 1] | bits[low]
             for high in range(low + 2, min(low + 12, 14) + 1):
-                cards = tuple(_CARD[rank_at(p), suit] for p in range(low, high + 1))
-                out.setdefault(_mask(cards), Meld(MeldKind.RUN, cards, suit=suit, low=low))
+                mask |= bits[high - 1]
+                if mask not in out:  # A..K is listed once, ace low
+                    out[mask] = make(run_kind, line[low - 1 : high], None, suit, low)
     return out
 
 
@@ -60,11 +69,21 @@ _BY_LOW: Final[dict[int, tuple[int, ...]]] = {}
 """The meld masks by their lowest card's bit."""
 _WITH: Final[dict[int, tuple[int, ...]]] = {}
 """The meld masks holding each card, by the card's bit."""
-for _m, _meld in _MELDS.items():
-    _BY_LOW[_m & -_m] = (*_BY_LOW.get(_m & -_m, ()), _m)
-    for _c in _meld.cards:
-        _WITH[_BIT[_c]] = (*_WITH.get(_BIT[_c], ()), _m)
-del _m, _meld, _c
+
+
+def _index_melds() -> None:
+    """Fill `_BY_LOW` and `_WITH` in `_MELDS` order (lists first, then tuples: cheaper at import)."""
+    by_low: dict[int, list[int]] = {}
+    with_card: dict[int, list[int]] = {}
+    for m, meld in _MELDS.items():
+        by_low.setdefault(m & -m, []).append(m)
+        for c in meld.cards:
+            with_card.setdefault(1 << c.index, []).append(m)
+    _BY_LOW.update((bit, tuple(masks)) for bit, masks in by_low.items())
+    _WITH.update((bit, tuple(masks)) for bit, masks in with_card.items())
+
+
+_index_melds()
 
 
 def _steps(masks: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
@@ -74,10 +93,11 @@ def _steps(masks: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     for k, m in enumerate(masks):
         meld = _MELDS[m]
         skip = k + 1
-        if meld.kind is MeldKind.RUN and 1 << meld.cards[0].index == m & -m:
+        first = meld.cards[0].index
+        if meld.kind is MeldKind.RUN and 1 << first == m & -m:
             while skip < len(masks):
                 other = _MELDS[masks[skip]]
-                if other.kind is not MeldKind.RUN or other.cards[0] != meld.cards[0]:
+                if other.kind is not MeldKind.RUN or other.cards[0].index != first:
                     break
                 skip += 1
         out.append((m, skip))
