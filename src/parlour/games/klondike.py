@@ -58,7 +58,7 @@ import attrs
 
 from parlour.core.cards import CARD_INDICES, HIDDEN, Card, Rank, Suit, cards_text, standard_pack
 from parlour.core.deck import shuffled_or_fixed
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import (
     GameSpec,
     builder,
@@ -579,16 +579,17 @@ _DRAW: Final = Draw(0)
 _RECYCLE: Final = Recycle(0)
 _TARGETS: Final = (*range(PILES), FOUNDATION)
 _SOURCES: Final = (*range(PILES), WASTE, FOUNDATION)
-_CARD_AT: Final = tuple(next((c for c in PACK if c.index == i), HIDDEN) for i in range(CARD_INDICES))
+_CARD_BY_INDEX: Final = {c.index: c for c in PACK}
+_CARD_AT: Final = tuple(_CARD_BY_INDEX.get(i, HIDDEN) for i in range(CARD_INDICES))
 """`_CARD_AT[i]`: the card of index `i` (HIDDEN for an index no card of the pack has)."""
 
 
 def _move_table() -> tuple[tuple[tuple[MoveCards, ...], ...], ...]:
-    """`table[card.index][source][target]`: the prebuilt move (cards outside the pack: HIDDEN)."""
-    rows: list[tuple[tuple[MoveCards, ...], ...]] = []
-    for card in _CARD_AT:
-        rows.append(tuple(tuple(MoveCards(0, card, s, t) for t in range(FOUNDATION + 1)) for s in _SOURCES))
-    return tuple(rows)
+    """`table[card.index][source][target]`: the prebuilt move (cards outside the pack: HIDDEN),
+    built with `builder` since the table is most of the module's import time."""
+    make = builder(MoveCards)
+    targets = range(FOUNDATION + 1)
+    return tuple(tuple(tuple([make(0, card, s, t) for t in targets]) for s in _SOURCES) for card in _CARD_AT)
 
 
 _MOVES: Final = _move_table()
@@ -599,23 +600,22 @@ def _label(target: int) -> str:
 
 
 _LABELS: Final = tuple(_label(t) for t in range(FOUNDATION + 1))
-_EVENT: Final = builder(Event)
-"""`Event(...)` for the hot path: every field in order, positionally."""
+_EVENT: Final = make_event
+"""`Event(...)` for the hot path and the tables below: every field in order, positionally."""
 
 
 _TO_PLAY: Final = Event(EventKind.TO_PLAY, player=0)
 _RECYCLE_EVENT: Final = Event(EventKind.NOTE, player=0, label="turns the waste over as the new stock")
 _PLAY_EVENTS: Final = tuple(
-    tuple((Event(EventKind.PLAYS, player=0, cards=(c,), label=_label(t)), _TO_PLAY) for t in range(FOUNDATION + 1))
-    for c in _CARD_AT
+    tuple((_EVENT(EventKind.PLAYS, 0, (c,), (), label, False), _TO_PLAY) for label in _LABELS) for c in _CARD_AT
 )
 """`_PLAY_EVENTS[card.index][target]`: the events of one card moved, the game going on (`_apply`
 ends every move's events with `_TO_PLAY`, and puts the end of the game in its place)."""
 _REVEAL_EVENTS: Final = tuple(
-    tuple(Event(EventKind.REVEALS, cards=(c,), numbers=(p + 1,)) for c in _CARD_AT) for p in range(PILES)
+    tuple(_EVENT(EventKind.REVEALS, None, (c,), (p + 1,), "", False) for c in _CARD_AT) for p in range(PILES)
 )
 """`_REVEAL_EVENTS[pile][card.index]`: a face-down card turned up on a pile (numbered 1-7)."""
-_DRAW_EVENTS: Final = tuple((Event(EventKind.DRAWS, player=0, cards=(c,)), _TO_PLAY) for c in _CARD_AT)
+_DRAW_EVENTS: Final = tuple((_EVENT(EventKind.DRAWS, 0, (c,), (), "", False), _TO_PLAY) for c in _CARD_AT)
 """`_DRAW_EVENTS[card.index]`: the events of one card drawn, the game going on."""
 _BY_SOURCE: Final = operator.attrgetter("source")
 _BY_SOURCE_TARGET: Final = operator.attrgetter("source", "target")
