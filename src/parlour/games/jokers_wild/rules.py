@@ -931,7 +931,7 @@ _PLAYS: Final = tuple(_plain_plays(seat) for seat in range(max(PLAYERS)))
 
 
 def _coming_out(players: int) -> tuple[tuple[PlayCard, ...], ...]:
-    return seat_card_table(lambda seat, card: PlayCard(seat, card, ((seat, HOME, COME_OUTS[players][seat]),)), players, _PACKS[3])
+    return seat_card_table(lambda seat, card: _PLAY_CARD(seat, card, ((seat, HOME, COME_OUTS[players][seat]),)), players, _PACKS[3])
 
 
 _COMING_OUT: Final = {players: _coming_out(players) for players in SEATINGS}
