@@ -13,7 +13,8 @@ from typing import Final, TypeAlias
 import attrs
 
 from parlour.core.cards import Card, Rank, cards_text, seat_card_table
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
+from parlour.core.values import builder
 from parlour.games.canasta.scoring import PACK
 
 
@@ -118,22 +119,22 @@ TAKE: Final = tuple(TakePile(p) for p in range(SEATS))
 ASK: Final = tuple(AskPartner(p) for p in range(SEATS))
 ANSWERS: Final = tuple((Answer(p, True), Answer(p, False)) for p in range(SEATS))
 END: Final = tuple(EndHand(p) for p in range(SEATS))
-DISCARD: Final = seat_card_table(lambda p, c: Discard(p, c), SEATS, PACK)
+_ADD_CARD: Final = builder(AddCard)
+"""`AddCard(player, card, rank)` for the tables below (cheaper at import)."""
+DISCARD: Final = seat_card_table(builder(Discard), SEATS, PACK)
 """`DISCARD[seat][card.index]`."""
-ADD: Final = seat_card_table(lambda p, c: AddCard(p, c, c.rank), SEATS, PACK)
+ADD: Final = seat_card_table(lambda p, c: _ADD_CARD(p, c, c.rank), SEATS, PACK)
 """`ADD[seat][card.index]`: a natural added to the meld of its own rank."""
 WILD_ADD: Final = seat_card_table(
-    lambda p, c: tuple(AddCard(p, c, Rank(r)) for r in range(14)),
+    lambda p, c: tuple(_ADD_CARD(p, c, Rank(r)) for r in range(14)),
     SEATS,
     tuple(c for c in PACK if c.rank in (Rank.TWO, Rank.JOKER)),
 )
 """`WILD_ADD[seat][card.index][rank]`: a wild card added to the meld of that rank (the entries
 for ranks that never hold a meld are placeholders no legal move reaches)."""
-DISCARD_EVENTS: Final = seat_card_table(lambda p, c: (Event(EventKind.DISCARDS, player=p, cards=(c,)),), SEATS, PACK)
+DISCARD_EVENTS: Final = seat_card_events(EventKind.DISCARDS, SEATS, PACK)
 """`DISCARD_EVENTS[seat][card.index]`: the events of a discard."""
-DRAW_EVENTS: Final = seat_card_table(
-    lambda p, c: (Event(EventKind.DRAWS, player=p, cards=(c,), private=True),), SEATS, PACK
-)
+DRAW_EVENTS: Final = seat_card_events(EventKind.DRAWS, SEATS, PACK, private=True)
 """`DRAW_EVENTS[seat][card.index]`: the seat draws the card from the stock, seen by it alone."""
-ADD_EVENTS: Final = seat_card_table(lambda p, c: (Event(EventKind.LAYS_OFF, player=p, cards=(c,)),), SEATS, PACK)
+ADD_EVENTS: Final = seat_card_events(EventKind.LAYS_OFF, SEATS, PACK)
 """`ADD_EVENTS[seat][card.index]`: the seat adds the card to a meld of its side."""
