@@ -8,7 +8,8 @@ from typing import Final, TypeAlias
 import attrs
 
 from parlour.core.cards import JOKER, Card, Rank, cards_text, seat_card_table, standard_pack
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, make_event
+from parlour.core.values import builder
 from parlour.games.desert_rummy.tables import PLAYERS, RULES
 
 # Moves -----------------------------------------------------------------------------------------
@@ -96,13 +97,13 @@ _SEATS: Final = max(PLAYERS)
 _DRAWS: Final = tuple(DrawStock(s) for s in range(_SEATS))
 _DRAW_OR_TAKE: Final = tuple((DrawStock(s), TakeDiscard(s)) for s in range(_SEATS))
 _DRAW_ONLY: Final = tuple((d,) for d in _DRAWS)
-_DISCARDS: Final = seat_card_table(Discard, _SEATS, _ALL_CARDS)
-_DISCARD_EVENTS: Final = seat_card_table(lambda s, c: Event(EventKind.DISCARDS, player=s, cards=(c,)), _SEATS, _ALL_CARDS)
+_DISCARDS: Final = seat_card_table(builder(Discard), _SEATS, _ALL_CARDS)
+_DISCARD_EVENTS: Final = seat_card_table(lambda s, c: make_event(EventKind.DISCARDS, s, (c,), (), "", False), _SEATS, _ALL_CARDS)
 _DRAW_EVENTS: Final = seat_card_table(
-    lambda s, c: Event(EventKind.DRAWS, player=s, cards=(c,), private=True), _SEATS, _ALL_CARDS
+    lambda s, c: make_event(EventKind.DRAWS, s, (c,), (), "", True), _SEATS, _ALL_CARDS
 )
 _TAKE_EVENTS: Final = seat_card_table(
-    lambda s, c: Event(EventKind.TAKES, player=s, cards=(c,), label="the discard"), _SEATS, _ALL_CARDS
+    lambda s, c: make_event(EventKind.TAKES, s, (c,), (), "the discard", False), _SEATS, _ALL_CARDS
 )
 _TO_PLAY: Final = tuple(Event(EventKind.TO_PLAY, player=s) for s in range(_SEATS))
 _IS_WILD: Final = tuple(any(c.index == i and RULES.is_wild(c) for c in _ALL_CARDS) for i in range(80))
