@@ -7,6 +7,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from parlour.core.cards import JOKER, Card, Rank, cards_text, seat_card_table, standard_pack
+from parlour.core.values import builder
 from parlour.games.hand_and_foot.tables import PLAYERS, WILD_MELD
 
 
@@ -90,7 +91,7 @@ class TakeBack:
 Move: TypeAlias = Draw | TakePile | Meld | AddCard | Discard | DumpThrees | TakeBack
 MOVE_TYPES: Final = (Draw, TakePile, Meld, AddCard, Discard, DumpThrees, TakeBack)
 _ALL_CARDS: Final = (*standard_pack(), JOKER)
-_DISCARDS: Final = seat_card_table(Discard, max(PLAYERS), _ALL_CARDS)
+_DISCARDS: Final = seat_card_table(builder(Discard), max(PLAYERS), _ALL_CARDS)
 _DRAWS: Final = tuple(Draw(s) for s in range(max(PLAYERS)))
 _PILES: Final = tuple(TakePile(s) for s in range(max(PLAYERS)))
 _DUMPS: Final = tuple(DumpThrees(s) for s in range(max(PLAYERS)))

@@ -13,7 +13,7 @@ import attrs
 
 from parlour.core.cards import HIDDEN, Card, Rank, cards_text, insert_by_key, seat_card_table
 from parlour.core.deck import deal, shuffled_or_fixed
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import builder, cached_setter, checked_apply, evolver, moves_for, require_options, require_players
 from parlour.core.melds import meld_problem
 from parlour.core.notation import parse_by_matching
@@ -1020,7 +1020,7 @@ def _apply_discard(state: State, seat: int, cards: tuple[Card, ...]) -> State:
 
 
 _DISCARD_EVENTS: Final = seat_card_table(
-    lambda seat, card: Event(EventKind.DISCARDS, player=seat, cards=(card,)), max(PLAYERS), _ALL_CARDS
+    lambda seat, card: make_event(EventKind.DISCARDS, seat, (card,), (), "", False), max(PLAYERS), _ALL_CARDS
 )
 _TO_PLAY: Final = tuple(Event(EventKind.TO_PLAY, player=s) for s in range(max(PLAYERS)))
 
