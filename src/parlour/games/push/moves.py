@@ -8,7 +8,8 @@ from typing import Final, TypeAlias
 import attrs
 
 from parlour.core.cards import Card, seat_card_table
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, make_event
+from parlour.core.values import builder
 from parlour.core.melds import Meld, MeldKind
 from parlour.games.push.tables import _CARDS, _WILD
 
@@ -114,18 +115,18 @@ _TAKES: Final = tuple(Take(s) for s in range(4))
 _PUSHES: Final = tuple(Push(s) for s in range(4))
 _TAKE_ONLY: Final = tuple((t,) for t in _TAKES)
 _TAKE_OR_PUSH: Final = tuple((t, p) for t, p in zip(_TAKES, _PUSHES))
-_DISCARDS: Final = seat_card_table(Discard, 4, _CARDS)
-_DISCARD_EVENTS: Final = seat_card_table(lambda s, c: Event(EventKind.DISCARDS, player=s, cards=(c,)), 4, _CARDS)
-_TAKE_EVENTS: Final = seat_card_table(lambda s, c: Event(EventKind.TAKES, player=s, cards=(c,)), 4, _CARDS)
+_DISCARDS: Final = seat_card_table(builder(Discard), 4, _CARDS)
+_DISCARD_EVENTS: Final = seat_card_table(lambda s, c: make_event(EventKind.DISCARDS, s, (c,), (), "", False), 4, _CARDS)
+_TAKE_EVENTS: Final = seat_card_table(lambda s, c: make_event(EventKind.TAKES, s, (c,), (), "", False), 4, _CARDS)
 _TO_PLAY: Final = tuple(Event(EventKind.TO_PLAY, player=s) for s in range(4))
 _DISCARD_TURNS: Final = seat_card_table(lambda s, c: (_DISCARD_EVENTS[s][c.index], _TO_PLAY[(s + 1) % 4]), 4, _CARDS)
 """A discard that passes the turn: its event and the next seat's `TO_PLAY`, by seat and card."""
 _GIVE_EVENTS: Final = seat_card_table(
-    lambda s, c: Event(EventKind.GIVES, player=s, cards=(c,), numbers=((s + 1) % 4,)), 4, _CARDS
+    lambda s, c: make_event(EventKind.GIVES, s, (c,), ((s + 1) % 4,), "", False), 4, _CARDS
 )
 _RECEIVE_EVENTS: Final = seat_card_table(
-    lambda s, c: Event(EventKind.RECEIVES, player=s, cards=(c,), numbers=((s + 3) % 4,), private=True), 4, _CARDS
+    lambda s, c: make_event(EventKind.RECEIVES, s, (c,), ((s + 3) % 4,), "", True), 4, _CARDS
 )
-_DRAW_EVENTS: Final = seat_card_table(lambda s, c: Event(EventKind.DRAWS, player=s, cards=(c,), private=True), 4, _CARDS)
+_DRAW_EVENTS: Final = seat_card_table(lambda s, c: make_event(EventKind.DRAWS, s, (c,), (), "", True), 4, _CARDS)
 """The push's events (the discard given left, the stock card received, the card drawn), by
 seat and card."""
