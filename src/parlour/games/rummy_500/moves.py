@@ -14,7 +14,8 @@ from typing import Final, TypeAlias
 import attrs
 
 from parlour.core.cards import Card, Rank, cards_text, seat_card_table
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, seat_card_events
+from parlour.core.values import builder
 from parlour.core.melds import Meld, MeldKind, meld_problem, meld_readings
 from parlour.games.rummy_500.masks import _AT, _CARD_AT, _COLUMN, _mask
 from parlour.games.rummy_500.options import MELD_SIZES, PACK, PLAYERS, RULES
@@ -94,13 +95,9 @@ MOVE_TYPES: Final = (DrawStock, TakeDiscards, MakeMeld, LayOff, Discard, Pass)
 
 _STOCK: Final = (DrawStock(0), DrawStock(1))
 _PASS: Final = (Pass(0), Pass(1))
-_DISCARD: Final = seat_card_table(Discard, PLAYERS, PACK)
-_DISCARD_EVENTS: Final = seat_card_table(
-    lambda p, c: (Event(EventKind.DISCARDS, player=p, cards=(c,)),), PLAYERS, PACK
-)
-_DRAW_EVENTS: Final = seat_card_table(
-    lambda p, c: (Event(EventKind.DRAWS, player=p, cards=(c,), private=True),), PLAYERS, PACK
-)
+_DISCARD: Final = seat_card_table(builder(Discard), PLAYERS, PACK)
+_DISCARD_EVENTS: Final = seat_card_events(EventKind.DISCARDS, PLAYERS, PACK)
+_DRAW_EVENTS: Final = seat_card_events(EventKind.DRAWS, PLAYERS, PACK, private=True)
 _TAKE: Final = tuple(tuple(TakeDiscards(p, d) for d in range(len(PACK) + 1)) for p in range(PLAYERS))
 """`_TAKE[seat][depth]`: the move (depth 0 is a placeholder no state reaches)."""
 
