@@ -8,7 +8,8 @@ from typing import Final, TypeAlias
 import attrs
 
 from parlour.core.cards import Card, JOKER, Rank, cards_text, seat_card_table, standard_pack
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, make_event
+from parlour.core.values import builder
 from parlour.core.melds import Meld, MeldKind, rank_at
 from parlour.games.sticks.tables import PLAYERS, RULES
 
@@ -137,16 +138,16 @@ _LAY_STICK: Final = tuple((LayStick(p),) for p in range(_SEATS))
 _TRADE: Final = tuple((TradeStick(p, True), TradeStick(p, False)) for p in range(_SEATS))
 
 
-_DISCARD: Final = seat_card_table(Discard, _SEATS, _ALL_CARDS)
+_DISCARD: Final = seat_card_table(builder(Discard), _SEATS, _ALL_CARDS)
 
 
 _DISCARD_EVENT: Final = seat_card_table(
-    lambda p, c: Event(EventKind.DISCARDS, player=p, cards=(c,)), _SEATS, _ALL_CARDS
+    lambda p, c: make_event(EventKind.DISCARDS, p, (c,), (), "", False), _SEATS, _ALL_CARDS
 )
 
 
 _DRAW_EVENT: Final = seat_card_table(
-    lambda p, c: Event(EventKind.DRAWS, player=p, cards=(c,), private=True), _SEATS, _ALL_CARDS
+    lambda p, c: make_event(EventKind.DRAWS, p, (c,), (), "", True), _SEATS, _ALL_CARDS
 )
 
 
