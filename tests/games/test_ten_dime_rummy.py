@@ -5,6 +5,8 @@ C5-C8 of section 0)."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections import Counter
 
 import attrs
@@ -425,6 +427,22 @@ def test_pot_goes_to_the_leader_after_round_eight() -> None:
     tie_state = attrs.evolve(state, scores=(100, 50, 235))
     tie = play(tie_state, "discard 9D")
     assert t.winners(tie) == {0, 2} and [str(s) for s in t.pot_shares(tie)] == ["3", "0", "3"]
+
+
+def test_import_leaves_fractions_out_until_the_pot_is_shared() -> None:
+    """`fractions` (which loads `decimal`) is imported by `pot_shares` alone, not with the game:
+    a fresh interpreter shows it absent after the import and present after a share."""
+    code = (
+        "import sys\nimport parlour.games.ten_dime_rummy as t\n"
+        "print('fractions' in sys.modules, 'decimal' in sys.modules)\n"
+        "import attrs\nover = attrs.evolve(t.new_game(3, seed=1), phase=t.Phase.OVER, pot=5, scores=(1, 1, 0))\n"
+        "print([repr(s) for s in t.pot_shares(over)])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == [
+        "False False",
+        "['Fraction(5, 2)', 'Fraction(5, 2)', 'Fraction(0, 1)']",
+    ]
 
 
 def test_whole_match_plays_eight_rounds_to_a_winner() -> None:

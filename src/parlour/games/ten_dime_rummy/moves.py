@@ -9,7 +9,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from parlour.core.cards import JOKER, Card, cards_text, seat_card_table, standard_pack
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, make_event, seat_card_events
 from parlour.core.game import builder
 from parlour.games.ten_dime_rummy.options import PLAYERS
 
@@ -94,15 +94,13 @@ _SEATS: Final = max(PLAYERS)
 _CARDS: Final = standard_pack(jokers=1)
 _DRAW: Final = tuple(DrawStock(p) for p in range(_SEATS))
 _PASS: Final = tuple(Pass(p) for p in range(_SEATS))
-_BUY: Final = seat_card_table(lambda p, c: Buy(p, c), _SEATS, _CARDS)
-_DISCARD: Final = seat_card_table(lambda p, c: Discard(p, c), _SEATS, _CARDS)
-_DISCARD_EVENTS: Final = seat_card_table(lambda p, c: (Event(EventKind.DISCARDS, player=p, cards=(c,)),), _SEATS, _CARDS)
-_DRAW_EVENTS: Final = seat_card_table(
-    lambda p, c: (Event(EventKind.DRAWS, player=p, cards=(c,), private=True),), _SEATS, _CARDS
-)
+_BUY: Final = seat_card_table(builder(Buy), _SEATS, _CARDS)
+_DISCARD: Final = seat_card_table(builder(Discard), _SEATS, _CARDS)
+_DISCARD_EVENTS: Final = seat_card_events(EventKind.DISCARDS, _SEATS, _CARDS)
+_DRAW_EVENTS: Final = seat_card_events(EventKind.DRAWS, _SEATS, _CARDS, private=True)
 _PASS_EVENTS: Final = tuple((Event(EventKind.PASSES, player=p),) for p in range(_SEATS))
 _BUY_EVENTS: Final = seat_card_table(
-    lambda p, c: (Event(EventKind.TAKES, player=p, cards=(c,), label="buys for a dime"),), _SEATS, _CARDS
+    lambda p, c: (make_event(EventKind.TAKES, p, (c,), (), "buys for a dime", False),), _SEATS, _CARDS
 )
 _BUY_BLIND_EVENTS: Final = tuple(
     (Event(EventKind.TAKES, player=p, label="buys the top discard for a dime"),) for p in range(_SEATS)

@@ -8,8 +8,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Callable, Sequence
-from fractions import Fraction
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -73,6 +72,9 @@ from parlour.games.ten_dime_rummy.options import (
     decks_for,
     pack_for,
 )
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 # ---------------------------------------------------------------------------------------------
@@ -390,6 +392,8 @@ def pot_shares(state: State) -> tuple[Fraction, ...]:
     >>> [str(x) for x in pot_shares(over)]
     ['3', '3', '0']
     """
+    from fractions import Fraction  # here, not at import: it loads decimal (about 5 ms)
+
     won = winners(state)
     if not won:
         return (Fraction(0),) * len(state.hands)
