@@ -30,9 +30,9 @@ def test_fixed_deck_names_extra_and_missing_cards() -> None:
 
 def test_fixed_deck_refuses_values_that_are_not_cards() -> None:
     with pytest.raises(ValueError, match="not 0"):
-        fixed_deck([0] * 52, PACK)  # type: ignore[list-item]
+        fixed_deck([0] * 52, PACK)
     with pytest.raises(ValueError, match="not NoneType"):
-        fixed_deck(None, PACK)  # type: ignore[arg-type]
+        fixed_deck(None, PACK)
     with pytest.raises(ValueError, match="not 1000 items"):
         fixed_deck(["AS"] * 1000, PACK)
     with pytest.raises(ValueError, match=r"not a card: '\?\?'"):

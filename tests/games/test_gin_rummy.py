@@ -344,11 +344,11 @@ def test_apply_refuses_loose_seats_foreign_moves_options_and_views() -> None:
     with pytest.raises(IllegalMove, match="only loosely"):
         g.apply(state, g.Pass(True))
     with pytest.raises(IllegalMove, match="PlayCard is not a move of this game"):
-        g.apply(state, PlayCard(1, Card.parse("2C")))  # type: ignore[arg-type]
+        g.apply(state, PlayCard(1, Card.parse("2C")))
     with pytest.raises(IllegalMove, match="Options is not a move of this game"):
-        g.apply(state, g.Options())  # type: ignore[arg-type]
+        g.apply(state, g.Options())
     with pytest.raises(IllegalMove, match="is text"):
-        g.apply(state, "pass")  # type: ignore[arg-type]
+        g.apply(state, "pass")
     with pytest.raises(ValueError, match="cannot apply a move to a view"):
         g.apply(g.view(state, 1), g.Pass(1))
 
@@ -357,7 +357,7 @@ def test_new_game_refuses_bad_seeds_dealers_decks_and_option_types() -> None:
     """DEVELOPING.md, seeds, options and hostile values: each refused with a ValueError."""
     for seed in ("abc", -1, 2**64, True):
         with pytest.raises(ValueError, match="seed must be a whole number"):
-            g.new_game(seed=seed)  # type: ignore[arg-type]
+            g.new_game(seed=seed)
     for dealer in (2, -1, True):
         with pytest.raises(ValueError, match="dealer="):
             g.new_game(seed=1, dealer=dealer)
@@ -372,7 +372,7 @@ def test_new_game_refuses_bad_seeds_dealers_decks_and_option_types() -> None:
     with pytest.raises(ValueError, match="knock_limit must be 0 to 99"):
         g.Options(knock_limit=100)
     with pytest.raises(ValueError, match="options must be gin_rummy.Options"):
-        g.new_game(options=g.DealerRule.ALTERNATE)  # type: ignore[arg-type]
+        g.new_game(options=g.DealerRule.ALTERNATE)
 
 
 def test_quick_match_is_to_25_points() -> None:

@@ -533,9 +533,9 @@ def test_apply_refuses_loose_seats_foreign_moves_and_options() -> None:
     with pytest.raises(IllegalMove, match="only loosely"):
         hearts.apply(passing, hearts.PassCard(True, Card.parse("2D")))
     with pytest.raises(IllegalMove, match="ForeignPlay is not a move of this game"):
-        hearts.apply(state, ForeignPlay(0, Card.parse("2C")))  # type: ignore[arg-type]
+        hearts.apply(state, ForeignPlay(0, Card.parse("2C")))
     with pytest.raises(IllegalMove, match="Options is not a move of this game"):
-        hearts.apply(state, Options())  # type: ignore[arg-type]
+        hearts.apply(state, Options())
     with pytest.raises(IllegalMove, match="seat 1.5 is not at this table"):
         hearts.apply(state, PlayCard(1.5, Card.parse("2C")))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="cannot apply a move to a view"):
@@ -546,7 +546,7 @@ def test_seeds_options_and_fixed_chance_are_checked() -> None:
     """Hostile values for new_game and Options are refused with ValueError."""
     for seed in ("abc", -1, 2**64, True, 1.0):
         with pytest.raises(ValueError, match="seed must be a whole number"):
-            hearts.new_game(seed=seed)  # type: ignore[arg-type]
+            hearts.new_game(seed=seed)
     with pytest.raises(ValueError, match=r"Options.passing must be a Passing, not 'LEFT'"):
         Options(passing="LEFT")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"Options.target_score must be a int, not True"):

@@ -17,7 +17,7 @@ from parlour.core.rng import Rng
 __all__ = ["deal", "deal_all", "fixed_deck", "shuffled_or_fixed"]
 
 
-def fixed_deck(deck: Sequence[Card | str], pack: Sequence[Card]) -> tuple[Card, ...]:
+def fixed_deck(deck: object, pack: Sequence[Card]) -> tuple[Card, ...]:
     """`deck` as cards, top card first; ValueError unless it is a permutation of `pack`."""
     if isinstance(deck, (bytes, bytearray)) or not isinstance(deck, (str, Sequence)):
         raise ValueError(f"deck= must be a sequence of cards such as 'AS' or Card values, not {type(deck).__name__}")

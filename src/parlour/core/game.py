@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from random import Random
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, cast
 
 import attrs
 
@@ -239,7 +239,7 @@ def moves_for(state: GameState, player: object, players: int, legal: tuple[M, ..
 
 def checked_apply(
     state: S,
-    move: M,
+    move: object,
     legal: tuple[M, ...],
     *,
     explain: Callable[[S, M], str],
@@ -258,7 +258,7 @@ def checked_apply(
         raise ValueError("cannot apply a move to a view: its hidden information is redacted")
     for candidate in legal:
         if candidate is move:
-            return unchecked(state, move)
+            return unchecked(state, candidate)
     if isinstance(move, str):
         raise IllegalMove(f"{move!r} is text: read it with parse_move(state, text) first")
     if move_types and type(move) not in move_types:
@@ -267,7 +267,7 @@ def checked_apply(
     if not legal:
         raise GameOver(f"the game is over; {move} cannot be played")
     if move not in legal:
-        raise IllegalMove(f"{move}: {explain(state, move)}")
+        raise IllegalMove(f"{move}: {explain(state, cast(M, move))}")  # of a move type: a move
     same = legal[legal.index(move)]
     if not _exactly(move, same):
         raise IllegalMove(f"{move!r} matches the legal {same!r} only loosely: its values have other types")

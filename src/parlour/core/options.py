@@ -32,9 +32,11 @@ def _compiled_source(cls: type) -> str | None:
     path = getattr(sys.modules.get(cls.__module__), "__file__", None) or ""
     if not path or path.endswith((".py", ".pyc")):
         return None
-    from pathlib import Path  # only the compiled build gets here; pathlib is slow to import
+    import os  # loaded with the interpreter (pathlib would bring in urllib and ipaddress)
 
-    return Path(path).with_name(Path(path).name.split(".")[0] + ".py").read_text(encoding="utf-8")
+    folder, name = os.path.split(path)
+    with open(os.path.join(folder, name.split(".")[0] + ".py"), encoding="utf-8") as source:
+        return source.read()
 
 
 def class_source(cls: type) -> str:

@@ -34,7 +34,7 @@ import inspect
 import json
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
-from typing import Final, cast
+from typing import Any, Final, TypeGuard, cast
 
 import attrs
 
@@ -47,6 +47,7 @@ from parlour.core.options import options_text, parse_options
 from parlour.core.registry import game as registered_game
 from parlour.core.registry import game_names
 from parlour.core.rng import MAX_SEED, fresh_seed
+from parlour.core.values import raw_field
 
 __all__ = ["FIXED_CHANCE", "MAX_MOVES", "Record"]
 
@@ -66,7 +67,7 @@ _KEYS: Final = ("parlour", "kind", "game", "options", "players", "seed", "dealer
 _REQUIRED: Final = frozenset({"parlour", "kind", "game", "players", "seed", "moves"})
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return type(value) is int
 
 
@@ -122,34 +123,38 @@ class Record:
     """The moves in order, each ``"<seat>: <notation>"``."""
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.game, str) or self.game not in game_names():
-            raise ValueError(f"record game {self.game!r} is not a registered game ({', '.join(game_names())})")
-        if not isinstance(self.options, str) or len(self.options) > MAX_OPTIONS_TEXT:
+        # The fields as given (untrusted input may hold anything), read unchecked in either build.
+        game, options, players, seed, dealer, rolls = (
+            raw_field(self, name) for name in ("game", "options", "players", "seed", "dealer", "rolls")
+        )
+        if not isinstance(game, str) or game not in game_names():
+            raise ValueError(f"record game {game!r} is not a registered game ({', '.join(game_names())})")
+        if not isinstance(options, str) or len(options) > MAX_OPTIONS_TEXT:
             raise ValueError(f"record options must be text of at most {MAX_OPTIONS_TEXT} characters")
-        if not _is_int(self.players) or not 1 <= self.players <= 100:
-            raise ValueError(f"record players must be a whole number of players, not {self.players!r}")
-        if not _is_int(self.seed) or not 0 <= self.seed <= MAX_SEED:
-            raise ValueError(f"record seed must be a whole number from 0 to {MAX_SEED}, not {self.seed!r}")
-        if self.dealer is not None and (not _is_int(self.dealer) or not 0 <= self.dealer < self.players):
-            raise ValueError(f"record dealer must be a seat from 0 to {self.players - 1}, not {self.dealer!r}")
+        if not _is_int(players) or not 1 <= players <= 100:
+            raise ValueError(f"record players must be a whole number of players, not {players!r}")
+        if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"record seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < players):
+            raise ValueError(f"record dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
         fixed = [name for name in FIXED_CHANCE if getattr(self, name) is not None]
         if len(fixed) > 1:
             raise ValueError(f"a record fixes at most one kind of chance, not {' and '.join(fixed)}")
-        keywords = _new_game_keywords(self.game)
-        for name in fixed + (["dealer"] if self.dealer is not None else []):
+        keywords = _new_game_keywords(game)
+        for name in fixed + (["dealer"] if dealer is not None else []):
             if name not in keywords:
-                raise ValueError(f"{self.game} takes no {name}= (its new_game takes: {', '.join(sorted(keywords))})")
+                raise ValueError(f"{game} takes no {name}= (its new_game takes: {', '.join(sorted(keywords))})")
         for name in ("deck", "tiles"):
             values = getattr(self, name)
             if values is not None:
                 _check_texts(name, values, MAX_FIXED, 8)
-        if self.rolls is not None:
-            if not isinstance(self.rolls, tuple) or len(self.rolls) > MAX_FIXED:
+        if rolls is not None:
+            if not isinstance(rolls, tuple) or len(rolls) > MAX_FIXED:
                 raise ValueError(f"record rolls must be a tuple of at most {MAX_FIXED} die faces")
-            for index, face in enumerate(self.rolls):
+            for index, face in enumerate(rolls):
                 if not _is_int(face) or not 0 <= face <= 1000:
                     raise ValueError(f"record rolls[{index}] must be a die face, not {face!r}")
-        _check_texts("moves", self.moves, MAX_MOVES, MAX_MOVE_TEXT)
+        _check_texts("moves", raw_field(self, "moves"), MAX_MOVES, MAX_MOVE_TEXT)
         for ply, text in enumerate(self.moves, 1):
             try:
                 seat, _ = split_seat(text)
@@ -322,7 +327,7 @@ class Record:
         return "{\n" + "\n".join(lines) + "\n}\n"
 
     @classmethod
-    def from_json(cls, text: str) -> Record:
+    def from_json(cls, text: object) -> Record:
         """Reads a record written by `to_json`, checking it strictly and replaying its moves.
 
         ValueError with a clear message for text that is not JSON, a shape or type that is not
@@ -360,17 +365,10 @@ class Record:
             else:
                 raise ValueError(f"record {key} must be a list, not {type(value).__name__}")
         # Every field's type and range is checked when the record is constructed.
-        record = cls(
-            game=cast(str, data["game"]),
-            players=cast(int, data["players"]),
-            seed=cast(int, data["seed"]),
-            options=cast(str, data.get("options", "")),
-            dealer=cast("int | None", data.get("dealer")),
-            deck=cast("tuple[str, ...] | None", lists["deck"]),
-            rolls=cast("tuple[int, ...] | None", lists["rolls"]),
-            tiles=cast("tuple[str, ...] | None", lists["tiles"]),
-            moves=cast("tuple[str, ...]", lists["moves"]),
-        )
+        # (Passed on untyped: a compiled build would check a cast, with TypeError.)
+        given: dict[str, Any] = {key: data.get(key) for key in ("game", "players", "seed", "dealer")}
+        given.update(lists, options=data.get("options", ""))
+        record = cls(**given)
         record.replay()
         return record
 

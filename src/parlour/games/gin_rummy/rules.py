@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 import enum
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
@@ -311,23 +311,24 @@ taken from it this turn and the knocker's discard by everyone."""
 
 
 def new_game(
-    players: int | None = None,
+    players: object = None,
     *,
-    seed: int | None = None,
-    options: Options | None = None,
+    seed: object = None,
+    options: object = None,
     deck: Sequence[Card | str] | None = None,
-    dealer: int | None = None,
+    dealer: object = None,
 ) -> State:
     """The first deal. `deck` fixes it (top card first); `dealer` fixes the first dealer."""
-    options = require_options("gin_rummy", _DEFAULTS if options is None else options, Options)
+    rules = require_options("gin_rummy", _DEFAULTS if options is None else options, Options)
     require_players("gin_rummy", players, (2,), 2)
     rng = seeded(seed)
     if dealer is None:
-        dealer, rng = rng.below(2)
+        first, rng = rng.below(2)
     else:
         check_seat("dealer=", dealer, 2)
-    columns = ((0, 0, 0, 0, -1),) * options.columns
-    return _deal(options, 1, dealer, rng, deck, (0, 0), (0, 0), (), columns)
+        first = cast(int, dealer)
+    columns = ((0, 0, 0, 0, -1),) * rules.columns
+    return _deal(rules, 1, first, rng, deck, (0, 0), (0, 0), (), columns)
 
 
 def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
@@ -343,7 +344,7 @@ def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
     return moves_for(state, player, 2, state.legal)
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: State, move: object) -> State:
     """The state after `move`; raises IllegalMove naming the broken rule."""
     return checked_apply(state, move, state.legal, explain=_why_illegal, unchecked=_apply, move_types=MOVE_TYPES)
 

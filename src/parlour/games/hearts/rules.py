@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, cast
 
 import attrs
 
@@ -198,26 +198,29 @@ ZONES: Final = (
 
 
 def new_game(
-    players: int | None = None,
+    players: object = None,
     *,
-    seed: int | None = None,
-    options: Options | None = None,
+    seed: object = None,
+    options: object = None,
     deck: Sequence[Card | str] | None = None,
-    dealer: int | None = None,
+    dealer: object = None,
 ) -> State:
-    """A new game: the first hand dealt (from `deck`, top card first, if given) and ready to pass."""
-    options = require_options("hearts", _DEFAULTS if options is None else options, Options)
-    n = _require_players(players, options)
+    """A new game: the first hand dealt (from `deck`, top card first, if given) and ready to pass.
+
+    The arguments are taken as given and checked here (ValueError), in the compiled build too."""
+    rules = require_options("hearts", _DEFAULTS if options is None else options, Options)
+    n = _require_players(players, rules)
     rng = seeded(seed)
     if dealer is None:
-        dealer, rng = rng.below(n)
+        first, rng = rng.below(n)
     else:
         check_seat("dealer=", dealer, n)
+        first = cast(int, dealer)
     if deck is None:
         places, rng = rng.shuffled(PACK_PLACES)
     else:
         places = places_of(fixed_deck(deck, PACK))
-    return _deal(options, n, 1, dealer, places, rng, (0,) * n, ())
+    return _deal(rules, n, 1, first, places, rng, (0,) * n, ())
 
 
 def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
@@ -228,7 +231,7 @@ def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
     return moves_for(state, player, len(state.hands), state.legal)
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: State, move: object) -> State:
     """The state after `move`; IllegalMove (naming the rule) if it is not legal."""
     return checked_apply(state, move, state.legal, explain=_why_illegal, unchecked=_apply, move_types=MOVE_TYPES)
 
@@ -385,7 +388,7 @@ def shuffle_unseen(state: State, player: int | None, seed: int) -> State:
 # Phase helpers
 
 
-def _require_players(players: int | None, options: Options) -> int:
+def _require_players(players: object, options: Options) -> int:
     """The player count, or a ValueError that also names the presets allowing the count asked."""
     try:
         return require_players("hearts", players, options.allowed_players, 4)
