@@ -452,3 +452,23 @@ def test_lenient_notation_reads_ranks_any_suits_and_face_up_cards() -> None:
         sweep.parse_move(state, "play 9S")
     with pytest.raises(NotationError, match="not a legal move"):
         sweep.parse_move(state, "play 7 7")
+
+
+def test_filled_legal_moves_match_a_fresh_state() -> None:
+    # `apply` fills each state's legal moves as it builds it; a copy of the state built by
+    # attrs (nothing filled) computes them from its fields on first read.
+    fields = [f.name for f in attrs.fields(State)]
+    for seed in range(12):
+        state = sweep.new_game(2 + seed % 4, seed=seed, options=Options(target=40, round_limit=400))
+        rng = random.Random(seed)
+        for _ in range(400):
+            legal = sweep.legal_moves(state)
+            if not legal:
+                break
+            fresh = State(**{name: getattr(state, name) for name in fields})
+            assert legal == fresh.legal
+            assert state.hands == tuple(strength_sorted(held, ORDER) for held in state.hands)  # pick-ups sort
+            state = sweep.apply(state, legal[rng.randrange(len(legal))])
+    # State reads its cached `legal` through a plain property: no class-level `__getattr__`,
+    # which would make every field read slow.
+    assert "__getattr__" not in vars(State)

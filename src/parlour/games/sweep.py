@@ -560,6 +560,12 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
         moves = _plays(state, top, CAP - _top_count(pile))
         moves.append(_DONE[state.turn])
         return tuple(moves)
+    return _legal_faced(state, pile)
+
+
+def _legal_faced(state: State, pile: tuple[Card, ...]) -> tuple[Move, ...]:
+    """`_legal` in the play phase for a seat with face-up cards: `_plays`, then the exposed
+    blinds, then `pick up` if nothing else plays."""
     moves = _plays(state, None, 0)
     seat = state.turn
     ups, blinds = state.up[seat], state.blind[seat]
@@ -735,7 +741,7 @@ def _face_groups(ups: tuple[Card | None, ...]) -> _FaceGroups:
 
 
 _CACHE_LIMIT: Final = 50_000
-"""The most entries a cache of prebuilt plays, face-up groups or events holds before it is
+"""The most entries a cache of prebuilt plays or face-up groups holds before it is
 emptied (so that long simulations keep a bounded memory)."""
 _NO_LIMIT: Final = 99
 """A strength above every rank: on an empty pile anything leads."""
@@ -791,13 +797,27 @@ _RUN_PLAYS: Final[tuple[dict[bytes, tuple[PlayCards, ...]], ...]] = tuple({} for
 _MIXED_PLAYS: Final[tuple[dict[tuple[bytes, bytes], tuple[tuple[PlayCards, ...], tuple[int, ...]]], ...]] = tuple(
     {} for _ in range(max(PLAYERS))
 )
+"""Per seat, the plays of each hand run and face-up slots and cards of one rank met so far."""
 _FACES: Final[dict[bytes, _FaceGroups]] = {}
 """`_face_groups` of each row of face-up cards met so far, keyed by the slots' card indices (0 for an empty slot)."""
 _FaceGroups: TypeAlias = tuple[tuple[tuple[int, tuple[int, ...], tuple[Card, ...], bytes], ...], frozenset[int]]
 _NO_FACES: Final[_FaceGroups] = ((), frozenset())
-"""Per seat, the plays of each hand run and face-up slots and cards of one rank met so far."""
 _SORT_KEY: Final = {card: ORDER.power(card.rank) * 8 + int(card.suit or 0) for card in PACKS[2]}.__getitem__
-"""The key of `strength_sorted` by `ORDER`, as a C-level function (a pick-up re-sorts a hand)."""
+"""The key of `strength_sorted` by `ORDER`, as a C-level function (a deal sorts the hands)."""
+_SORT_KEY_AT: Final = bytearray(256)
+_INDEX_AT: Final = bytearray(256)
+_CARD_LIST: Final = [HIDDEN] * 256
+for _card in PACKS[2]:
+    _SORT_KEY_AT[_card.index] = _SORT_KEY(_card)
+    _INDEX_AT[_SORT_KEY(_card)] = _card.index
+    _CARD_LIST[_card.index] = _card
+del _card
+_SORT_KEY_BY_INDEX: Final = bytes(_SORT_KEY_AT)
+"""`bytes.translate` table: a card's index to its `_SORT_KEY` (below 104, one byte)."""
+_INDEX_BY_SORT_KEY: Final = bytes(_INDEX_AT)
+"""The inverse of `_SORT_KEY_BY_INDEX`: a sort key to its card's index."""
+_CARD_AT: Final = tuple(_CARD_LIST)
+"""The card of each index (`Card.index`), for rebuilding a hand from its indices."""
 _DONE: Final = tuple(Done(seat) for seat in range(max(PLAYERS)))
 _PICK_UPS: Final = tuple(PickUp(seat) for seat in range(max(PLAYERS)))
 _BLIND_MOVES: Final = tuple(tuple(PlayBlind(seat, slot) for slot in range(BLINDS)) for seat in range(max(PLAYERS)))
@@ -834,16 +854,9 @@ def _apply_play(state: State, move: PlayCards) -> State:
         for slot in slots:
             mine[slot] = None
         ups = (*ups[:seat], tuple(mine) if any(mine) else _EMPTY_SLOTS, *ups[seat + 1 :])
-    events = _PLAY_EVENTS.get(move)
-    if events is None:
-        if len(_PLAY_EVENTS) >= _CACHE_LIMIT:
-            _PLAY_EVENTS.clear()
-        events = _PLAY_EVENTS[move] = (make_event(_PLAYS, seat, cards, (), "", False),)
+    # Built afresh: cheaper than a cache keyed by the move, whose hash is a Python-level call.
+    events = (make_event(_PLAYS, seat, cards, (), "", False),)
     return _after_play(state, seat, hands, ups, state.blind, cards, events)
-
-
-_PLAY_EVENTS: Final[dict[PlayCards, tuple[Event, ...]]] = {}
-"""The PLAYS event of each play move already made (moves hash once: `cache_hash`)."""
 
 
 def _after_play(
@@ -981,7 +994,11 @@ def _pick_up(
 ) -> State:
     """The seat takes the pile into hand; the seat on its left leads."""
     n = len(hands)
-    hands = (*hands[:seat], tuple(sorted(hands[seat] + pile, key=_SORT_KEY)), *hands[seat + 1 :])
+    # Sorted as `strength_sorted`, by each card's sort key as a byte (no Python-level hashing
+    # of cards), then back from the keys to the cards.
+    keys = bytes([c.index for c in hands[seat] + pile]).translate(_SORT_KEY_BY_INDEX)
+    held = tuple(map(_CARD_AT.__getitem__, bytes(sorted(keys)).translate(_INDEX_BY_SORT_KEY)))
+    hands = (*hands[:seat], held, *hands[seat + 1 :])
     leader = seat + 1 if seat + 1 < n else 0
     # The cards go into a hand: the event names them to the taker alone (others see a count).
     taken = make_event(_TAKES, seat, pile, (), "", True)
@@ -991,13 +1008,37 @@ def _pick_up(
 
 def _state_legal(state: State) -> tuple[Move, ...]:
     """What `State.legal` holds; `_BUILD` fills it while building a state."""
-    if state.rng is not None and state.phase is _PLAY and state.up[state.turn] is _EMPTY_SLOTS:
-        return _legal_plain(state, state.pile)  # the common case, without `_legal`'s dispatch
+    if state.rng is not None and state.phase is _PLAY:  # the common cases, without `_legal`'s dispatch
+        if state.up[state.turn] is _EMPTY_SLOTS:
+            return _legal_plain(state, state.pile)
+        return _legal_faced(state, state.pile)
     return _legal(state, None if state.rng is not None else state.viewer)
 
 
 _BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` positionally, every field in order, for the play loop."""
+_LEGAL_SLOT: Final = State.__dict__["legal"]
+"""The slot attrs made for the cached property `State.legal` (`_BUILD` fills it)."""
+
+
+def _read_legal(state: State) -> tuple[Move, ...]:
+    """`State.legal`: the slot's value, computed and kept on first read if nobody filled it."""
+    try:
+        legal: tuple[Move, ...] = _LEGAL_SLOT.__get__(state, State)
+    except AttributeError:
+        legal = _state_legal(state)
+        _LEGAL_SLOT.__set__(state, legal)
+    return legal
+
+
+# attrs serves a slotted class's cached properties through a class-level `__getattr__`, and a
+# class with `__getattr__` has every attribute read take CPython's slow generic path (about four
+# times the cost of a plain slot read; Python 3.11 cannot specialise it). The play loop reads
+# State fields dozens of times a move, so State reads `legal` through a plain property instead.
+if "__getattr__" in vars(State):
+    del State.__getattr__  # type: ignore[attr-defined]
+_LEGAL_DOC: Final = "The legal moves, computed once per state: every seat's, or a view's viewer's."
+setattr(State, "legal", property(_read_legal, doc=_LEGAL_DOC))  # noqa: B010
 
 
 def _why_illegal(state: State, move: Move) -> str:
