@@ -4,6 +4,8 @@ exports one, the rule each game's policy states in a clear spot, and the search'
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -12,7 +14,9 @@ from parlour.bots.ismcts import ISMCTSBot
 from parlour.core.game import Game, GameState
 from parlour.games import farkle as farkle_rules
 from parlour.games import gin_rummy as gin_rules
-from tests.bots.positions import give
+
+sys.path.insert(0, str(Path(__file__).parent))
+from positions import give  # noqa: E402
 
 GUIDED = [name for name in parlour.game_names() if parlour.game(name).playout is not None]
 
