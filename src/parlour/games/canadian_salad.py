@@ -59,6 +59,7 @@ from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
 from parlour.core.text import by_suit, seats_text
 from parlour.core.tricks import Trick, legal_follow, trick_winner
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
 __all__ = [
@@ -265,6 +266,7 @@ class Phase(enum.Enum):
     OVER = 1
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Canadian Salad position. `hand` counts the deals of the match from 1 (the round of the

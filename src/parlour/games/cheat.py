@@ -70,6 +70,7 @@ from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat
 from parlour.core.shedding import Claim, seen_by_claimant
 from parlour.core.text import grouped_cards, seats_text
+from parlour.core.values import slot_speed_reads
 from parlour.core.windows import Tie, Window
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
@@ -232,6 +233,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Cheat position: the hands, the cards being put down, the pile of claims."""

@@ -82,6 +82,7 @@ from parlour.core.options import check_option_types
 from parlour.core.rng import Rng
 from parlour.core.seats import check_seat, replace_at
 from parlour.core.text import seats_text
+from parlour.core.values import slot_speed_reads
 
 __all__ = [
     "GAME",
@@ -167,6 +168,7 @@ class FinalRound(enum.Enum):
     """As single, but whenever a seat beats the high score every other seat gets one more turn."""
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True)
 class Options:
     """Rule options for Farkle. The defaults are the seed's sheet."""
@@ -245,6 +247,7 @@ MOVE_TYPES: Final = (Roll, Hold, Bank)
 # --- state -----------------------------------------------------------------------------------
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Farkle position. A seat is on the board exactly when its score is above zero."""
@@ -546,8 +549,8 @@ def _apply(state: State, move: Move) -> State:
             after = _end_turn(state, step, step.events, final=state.final, owed=state.owed)
         case Outcome.BANKED:
             after = _after_bank(state, step)
-    # Fill in the next moves now: a first read of the unset cached property costs more (attrs'
-    # __getattr__ behind a failed slot lookup) than computing them.
+    # Fill in the next moves now: a first read of the unset cached property costs more (a failed
+    # slot read caught behind the property) than computing them.
     _SET_LEGAL(after, _legal(after, None))
     return after
 

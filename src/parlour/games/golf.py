@@ -75,6 +75,7 @@ from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat
 from parlour.core.stock import refill_stock
 from parlour.core.text import seats_text
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, top_card_only, zone_shuffle, zone_view
 
 __all__ = [
@@ -290,6 +291,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Golf position."""

@@ -71,6 +71,7 @@ from parlour.core.game import (
 from parlour.core.notation import parse_by_matching
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
 __all__ = [
@@ -358,6 +359,7 @@ one from the last (or finds it in `_BOARDS`) and hands it on unchanged through a
 recycle (which touch neither), so the moves of a state are a few lookups away."""
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Klondike position."""

@@ -57,6 +57,7 @@ from parlour.core.game import GameSpec, builder, checked_apply, moves_for, requi
 from parlour.core.notation import parse_by_matching
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
 __all__ = [
@@ -237,6 +238,7 @@ class Phase(enum.Enum):
     STOPPED = "stopped"
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Montana position."""

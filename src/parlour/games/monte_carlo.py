@@ -54,6 +54,7 @@ from parlour.core.game import GameSpec, builder, cached_setter, checked_apply, m
 from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
 __all__ = [
@@ -192,6 +193,7 @@ class Phase(enum.Enum):
     LOST = "lost"
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Monte Carlo position."""

@@ -73,6 +73,7 @@ from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat
 from parlour.core.stock import refill_stock
 from parlour.core.text import by_suit, seats_text
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
 __all__ = [
@@ -222,6 +223,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Ninety-Nine position."""

@@ -61,6 +61,7 @@ from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat
 from parlour.core.text import seats_text
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import CardAllowed, Piece, Seen, Zone, check_viewer, check_zones, zone_determinize, zone_shuffle, zone_view
 
 __all__ = [
@@ -166,6 +167,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """An Old Maid position."""

@@ -53,6 +53,7 @@ from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, leaders, replace_at, seats_from
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.core.shedding import (
     TWO_HIGH,
@@ -202,6 +203,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Scum position. Seats are identities; `table` is where they sit this hand."""

@@ -75,6 +75,7 @@ from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat
 from parlour.core.text import seats_text
+from parlour.core.values import slot_speed_reads
 from parlour.core.windows import Tie, Window
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
@@ -198,6 +199,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Slapjack position: the face-down piles, the centre pile, who is out, the slap window."""

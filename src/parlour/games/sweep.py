@@ -67,6 +67,7 @@ from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, leaders, replace_at
 from parlour.core.shedding import Combo, MatchOrLower, combo_of, strength_sorted
 from parlour.core.text import grouped_cards, seats_text
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
 __all__ = [
@@ -241,6 +242,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Sweep position."""
@@ -1017,28 +1019,6 @@ def _state_legal(state: State) -> tuple[Move, ...]:
 
 _BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` positionally, every field in order, for the play loop."""
-_LEGAL_SLOT: Final = State.__dict__["legal"]
-"""The slot attrs made for the cached property `State.legal` (`_BUILD` fills it)."""
-
-
-def _read_legal(state: State) -> tuple[Move, ...]:
-    """`State.legal`: the slot's value, computed and kept on first read if nobody filled it."""
-    try:
-        legal: tuple[Move, ...] = _LEGAL_SLOT.__get__(state, State)
-    except AttributeError:
-        legal = _state_legal(state)
-        _LEGAL_SLOT.__set__(state, legal)
-    return legal
-
-
-# attrs serves a slotted class's cached properties through a class-level `__getattr__`, and a
-# class with `__getattr__` has every attribute read take CPython's slow generic path (about four
-# times the cost of a plain slot read; Python 3.11 cannot specialise it). The play loop reads
-# State fields dozens of times a move, so State reads `legal` through a plain property instead.
-if "__getattr__" in vars(State):
-    del State.__getattr__  # type: ignore[attr-defined]
-_LEGAL_DOC: Final = "The legal moves, computed once per state: every seat's, or a view's viewer's."
-setattr(State, "legal", property(_read_legal, doc=_LEGAL_DOC))  # noqa: B010
 
 
 def _why_illegal(state: State, move: Move) -> str:

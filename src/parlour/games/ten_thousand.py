@@ -77,6 +77,7 @@ from parlour.core.game import GameSpec, builder, cached_setter, checked_apply, m
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng
 from parlour.core.seats import replace_at
+from parlour.core.values import slot_speed_reads
 
 __all__ = [
     "GAME",
@@ -224,6 +225,7 @@ MOVE_TYPES: Final = (Roll, TakeOver, Hold, Bank)
 # --- state -----------------------------------------------------------------------------------
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A 10,000 position. A seat has melded exactly when its score is above zero."""
@@ -550,8 +552,8 @@ def _apply(state: State, move: Move) -> State:
             )
         case Outcome.BANKED:
             after = _end_turn(state, step, offer=Turn(total=turn.total, held=turn.held))
-    # Fill in the next moves now: a first read of the unset cached property costs more (attrs'
-    # __getattr__ behind a failed slot lookup) than computing them.
+    # Fill in the next moves now: a first read of the unset cached property costs more (a failed
+    # slot read caught behind the property) than computing them.
     _SET_LEGAL(after, _legal(after, None))
     return after
 

@@ -63,6 +63,7 @@ from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
 from parlour.core.text import by_suit, seats_text
 from parlour.core.tricks import Trick, legal_follow, trick_winner
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
 __all__ = [
@@ -210,6 +211,7 @@ class Phase(enum.Enum):
     OVER = 1
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Whist with 10s position. `hand` is the round (1-6); hands are sorted by suit."""

@@ -31,6 +31,7 @@ from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, leaders, replace_at
 from parlour.core.stock import refill_stock
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.arizona_rummy.melding import (
     DEFAULT_PLAYERS,
@@ -133,6 +134,7 @@ class Phase(enum.Enum):
 Melds: TypeAlias = tuple[tuple[Meld, ...], ...]
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. `stock[0]` is the top of the stock, `piles[s][-1]` the top of seat s's pile."""

@@ -25,6 +25,7 @@ from parlour.core.notation import parse_by_matching
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.canasta.moves import (
     ADD,
@@ -148,6 +149,7 @@ _NO: Final = Permission.NO
 _DRAW, _PLAY, _ANSWER = Phase.DRAW, Phase.PLAY, Phase.ANSWER
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. Seats 0 and 2 are side 0, seats 1 and 3 side 1. Hands are sorted;

@@ -26,6 +26,7 @@ from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
 from parlour.core.tricks import Trick, legal_follow, trick_winner
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.court_whist.scorecard import (
     _ALTERNATE,
@@ -114,6 +115,7 @@ _LEADS: Final = tuple(Trick(s) for s in range(PLAYERS))
 # State
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Court Whist position: the current hand of the match, and the score card so far."""

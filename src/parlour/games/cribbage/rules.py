@@ -27,6 +27,7 @@ from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.cribbage.scoring import (
     _KEY_OF,
@@ -174,6 +175,7 @@ class Phase(enum.Enum):
     OVER = 2
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Cribbage position. Hands are sorted by rank (ace low), then suit."""

@@ -47,6 +47,7 @@ from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at, seats_from
 from parlour.core.tricks import Trick
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, zone_shuffle, zone_view
 
 from .options import (
@@ -228,6 +229,7 @@ class Making:
     """The seats sitting out this hand, in seat order (partners of lone players)."""
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Euchre position. Hands are sorted for display (by printed suit, ace high)."""

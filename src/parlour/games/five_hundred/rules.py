@@ -38,6 +38,7 @@ from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at, seats_from
 from parlour.core.tricks import Trick, legal_follow, trick_winner
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.five_hundred.options import (
     _COUNTER_OF,
@@ -167,6 +168,7 @@ _PLACE: Final = {c: i for i, c in enumerate(_DISPLAY)}
 # State
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Five Hundred position. Hands are sorted (by suit, ace high)."""

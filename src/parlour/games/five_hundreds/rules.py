@@ -24,6 +24,7 @@ from parlour.core.melds import Meld, MeldKind, TableMeld, meld_readings, table_m
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
+from parlour.core.values import slot_speed_reads
 from parlour.core.windows import Tie, Window
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.five_hundreds.masks import (
@@ -89,6 +90,7 @@ _RUN: Final = MeldKind.RUN
 _PRIORITY: Final = Tie.PRIORITY
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. Hands are sorted; `stock[0]` is the top card, `discards[-1]` the top discard."""

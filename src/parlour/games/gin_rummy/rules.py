@@ -27,7 +27,7 @@ from parlour.core.notation import parse_by_matching
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
-from parlour.core.values import cached_slot, raw_field
+from parlour.core.values import cached_slot, raw_field, slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.gin_rummy.moves import (
     DISCARD,
@@ -240,6 +240,7 @@ class Phase(enum.Enum):
     OVER = 6
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. Hands are sorted; `stock[0]` is the top card, `discards[-1]` the upcard."""

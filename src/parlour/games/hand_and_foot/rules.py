@@ -19,6 +19,7 @@ from parlour.core.melds import meld_problem
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.hand_and_foot.tables import (
     BLACK_THREES,
@@ -95,6 +96,7 @@ _TeamFacts: TypeAlias = tuple[dict[int, int], tuple[int, int, int], tuple[tuple[
 """See `_team_facts`."""
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. `stock[0]` is the top of the stock, `discards[-1]` the top of the pile."""

@@ -26,7 +26,7 @@ from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
 from parlour.core.tricks import Trick, legal_follow, legal_leads, trick_winner
-from parlour.core.values import cached_slot, raw_field
+from parlour.core.values import cached_slot, raw_field, slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.hearts.options import (
     _SUIT_WORD,
@@ -131,6 +131,7 @@ _MOON_MOVES: Final = tuple((ChooseMoon(s, Moon.ADD), ChooseMoon(s, Moon.SUBTRACT
 # State
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Hearts position. Hands are sorted; `won` holds each seat's captured trick cards."""

@@ -25,6 +25,7 @@ from parlour.core.melds import Meld, MeldKind, TableMeld, can_use_at_once, take_
 from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.horseshit_rummy.moves import (
     _DISCARD,
@@ -77,6 +78,7 @@ class Phase(enum.Enum):
     OVER = 3
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. Hands are sorted by rank; `stock[0]` is the top card, `discards[-1]` the top

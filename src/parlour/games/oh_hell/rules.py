@@ -26,6 +26,7 @@ from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, leaders, replace_at, seats_from
 from parlour.core.tricks import Trick, legal_follow, trick_winner
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.oh_hell.options import (
     _SUIT_WORD,
@@ -125,6 +126,7 @@ class Phase(enum.Enum):
 _BLIND, _BID, _PLAY, _OVER = Phase.BLIND, Phase.BID, Phase.PLAY, Phase.OVER
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """An Oh Hell position. Hands are sorted; `won` holds the cards of each seat's tricks."""

@@ -29,6 +29,7 @@ from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
 from parlour.core.tricks import Trick, legal_follow, trick_winner
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.pitch.options import (
     _BID_OF,
@@ -122,6 +123,7 @@ _PACK_PLACES: Final = tuple(_PLACE[c] for c in PACK)
 # State
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Pitch position. Hands are sorted (by suit, ace high)."""

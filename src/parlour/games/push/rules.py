@@ -19,6 +19,7 @@ from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
 from parlour.core.stock import refill_stock
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.push.tables import CONTRACTS, HAND_SIZES, Options, PACK, PLAYERS, TEAMS, _AT, _CARD, _WILD
 from parlour.games.push.moves import (
@@ -81,6 +82,7 @@ _OVER: Final = Phase.OVER
 costs several global reads on Python 3.11)."""
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. Hands are in display order; `stock[0]` is its top, `discards[-1]` the top

@@ -43,6 +43,7 @@ from parlour.core.melds import (
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.rummy_500.masks import (
     _ACE_HIGH,
@@ -113,6 +114,7 @@ _TAKES: Final = EventKind.TAKES
 """Likewise a rank and an event kind."""
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. Hands are sorted; `stock[0]` is the top card, `discards[-1]` the top discard."""

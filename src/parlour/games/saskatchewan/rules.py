@@ -36,6 +36,7 @@ from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, leaders, replace_at
 from parlour.core.tricks import Trick, legal_follow, trick_winner
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
 from .options import (
@@ -145,6 +146,7 @@ class Phase(enum.Enum):
 _TRICKS, _SEVENS_PHASE, _OVER = Phase.TRICKS, Phase.SEVENS, Phase.OVER
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Saskatchewan Rummy position. Hands are sorted; money is in cents."""

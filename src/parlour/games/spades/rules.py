@@ -27,6 +27,7 @@ from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
 from parlour.core.tricks import Trick, legal_follow, legal_leads, trick_winner
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
 from .options import (
@@ -116,6 +117,7 @@ _LEADS: Final = tuple(Trick(s) for s in range(4))
 # State
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Spades position. Scores and bags are per side (index 0: seats 0 and 2)."""

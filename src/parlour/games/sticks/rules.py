@@ -19,6 +19,7 @@ from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at, seats_from
 from parlour.core.stock import refill_stock
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import CardAllowed, Piece, Seen, Zone, check_viewer, check_zones, zone_determinize, zone_shuffle, zone_view
 from parlour.games.sticks.tables import (
     DEFAULT_PLAYERS,
@@ -75,6 +76,7 @@ _RUN: Final = MeldKind.RUN
 """Enum members bound once: the hot paths read globals, not the enum classes (see DEVELOPING)."""
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A position. `stock[0]` is the top of the stock, `discards[-1]` the top of the pile."""
