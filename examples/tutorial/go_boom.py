@@ -39,6 +39,7 @@ from parlour.core.notation import parse_by_matching
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
+from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
 __all__ = [
@@ -123,6 +124,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+@slot_speed_reads
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class State:
     """A Go Boom position."""
