@@ -496,3 +496,19 @@ def test_carried_masks_equal_the_ones_computed_afresh() -> None:
             legal = f.legal_moves(state)
             state = f.apply(state, legal[chooser.randrange(len(legal))])
     assert checked > 500
+
+
+def test_hand_places_read_from_the_masks_agree_with_a_sort() -> None:
+    """`_insert` finds a card's place in a hand from the hand's mask (`_BEFORE`), as
+    `_apply_discard` finds the discarded card's: the same as sorting afresh, on random hands."""
+    from parlour.games.five_hundreds.masks import _mask
+    from parlour.games.five_hundreds.rules import _BEFORE, _insert
+
+    chooser = random.Random(5)
+    for _ in range(2000):
+        cards = list(f.PACK)
+        chooser.shuffle(cards)
+        hand = sorted_cards(cards[: chooser.randrange(0, 20)])
+        assert _insert(hand, _mask(hand), cards[20]) == sorted_cards((*hand, cards[20]))
+        for at, card in enumerate(hand):
+            assert (_mask(hand) & _BEFORE[card.index]).bit_count() == at

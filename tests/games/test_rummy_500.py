@@ -452,6 +452,47 @@ def test_the_run_table_agrees_with_the_pairs_it_replaces() -> None:
             assert _in_run(spots, rank) == any(spots & pair == pair for pair in _PAIRS[rank])
 
 
+def test_the_meld_table_near_a_card_agrees_with_the_plain_tests() -> None:
+    """`_melds_near` (what the pile scan reads through `_MELDS_NEAR`) agrees with the plain
+    tests of the cards held (two more of the rank, or a pair of run positions of `_PAIRS`),
+    for every card and every part of the cards near it."""
+    from parlour.games.rummy_500.masks import _BIT, _NEAR, _PAIRS
+    from parlour.games.rummy_500.rules import _melds_near
+
+    for card in g.PACK:
+        near = [1 << b for b in range(52) if _NEAR[card.index] >> b & 1]
+        assert len(near) <= 7
+        for k in range(len(near) + 1):
+            for part in itertools.combinations(near, k):
+                close = sum(part)
+                held = [c for c in g.PACK if _BIT[c.index] & close]
+                same = sum(1 for c in held if c.rank is card.rank)
+                spots = 0
+                for c in held:
+                    if c.suit is card.suit:
+                        spots |= 1 << int(c.rank) | (1 << 14 if int(c.rank) == 1 else 0)
+                expected = same >= 2 or any(spots & pair == pair for pair in _PAIRS[int(card.rank)])
+                assert _melds_near(card.index, close) == expected
+
+
+def test_hand_places_read_from_the_masks_agree_with_a_sort() -> None:
+    """`_insert` and `_without` find a card's place in a sorted hand from the hand's mask
+    (`_BEFORE`): the same hands as sorting afresh, on random hands."""
+    from parlour.games.rummy_500.masks import _mask
+    from parlour.games.rummy_500.rules import _insert, _without
+
+    chooser = random.Random(5)
+    for _ in range(2000):
+        cards = list(g.PACK)
+        chooser.shuffle(cards)
+        hand = sorted_cards(cards[: chooser.randrange(0, 20)])
+        new, held = cards[20], cards[: len(hand)]
+        assert _insert(hand, _mask(hand), new) == sorted_cards((*hand, new))
+        if held:
+            gone = chooser.choice(held)
+            assert _without(hand, _mask(hand), gone) == sorted_cards([c for c in hand if c is not gone])
+
+
 def test_render_shows_the_hand_the_table_with_credit_and_the_fanned_pile() -> None:
     """The text picture: whose move, each seat's total and cards, numbered melds, pile depths."""
     table = melds(("5S 6S 7S", 0))

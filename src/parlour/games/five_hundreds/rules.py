@@ -16,9 +16,9 @@ from typing import Final
 
 import attrs
 
-from parlour.core.cards import Card, cards_text, insert_by_key, sorted_cards
+from parlour.core.cards import Card, cards_text, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import builder, cached_setter, checked_apply, moves_for, require_options, require_players, seat_moves
 from parlour.core.melds import Meld, MeldKind, TableMeld, meld_readings, table_meld, take_from_pile
 from parlour.core.notation import parse_by_matching
@@ -88,6 +88,17 @@ _CLAIMING: Final = Phase.CLAIM
 _SET: Final = MeldKind.SET
 _RUN: Final = MeldKind.RUN
 _PRIORITY: Final = Tie.PRIORITY
+_TAKES: Final = EventKind.TAKES
+_MELDS_EVENT: Final = EventKind.MELDS
+_LAYS_OFF: Final = EventKind.LAYS_OFF
+"""Likewise the meld kinds, a tie rule and event kinds."""
+_EVENT: Final = make_event
+"""`Event(kind, player, cards, numbers, label, private)`, every field positionally: cheaper than
+its initializer."""
+_MELD: Final = builder(Meld)
+"""`Meld(kind, cards, rank, suit, low)`, likewise."""
+_TABLE_MELD: Final = builder(TableMeld)
+"""`TableMeld(meld, owner, credit)`, likewise."""
 
 
 @slot_speed_reads
@@ -181,7 +192,15 @@ def _carry(new: State, wants: tuple[int, ...], fits: int, masks: tuple[int, ...]
     _SET_FITS(new, fits)
     _SET_MASKS(new, masks)
     _SET_PILE(new, pile)
-    _SET_LEGAL(new, _legal(new, None))  # a real state: every seat's moves (`_state_legal`)
+    # A real state: every seat's moves (`_state_legal`), from the values in hand rather than
+    # read back from the slots just filled.
+    p = new.player
+    if new.window is not None:
+        _SET_LEGAL(new, _legal_claim(new, new.window, None, wants))
+    elif new.phase is _DRAWING:
+        _SET_LEGAL(new, _legal_draw(new, p, masks[p], pile))
+    else:
+        _SET_LEGAL(new, _legal_play(new, p, masks[p], fits, wants))
     return new
 
 ZONES: Final = (
@@ -366,22 +385,23 @@ def _check_phase(state: State, n: int) -> None:
 def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     p = state.player
     if state.window is not None:
-        return _legal_claim(state, state.window, only)
+        return _legal_claim(state, state.window, only, state.wants)
     if only is not None and only != p:
         return ()
     phase = state.phase
     if phase is _DRAWING:
-        return _legal_draw(state, p)
+        return _legal_draw(state, p, state.masks[p], state.pile_bits)
     if phase is _PLAYING:
-        return _legal_play(state, p)
+        return _legal_play(state, p, state.masks[p], state.fits, state.wants)
     return ()
 
 
-def _legal_claim(state: State, window: Window, only: int | None) -> tuple[Move, ...]:
-    """Each waiting seat's calls (by meld number) and its "pass", seat by seat in window order."""
+def _legal_claim(state: State, window: Window, only: int | None, wants: tuple[int, ...]) -> tuple[Move, ...]:
+    """Each waiting seat's calls (by meld number) and its "pass", seat by seat in window order
+    (`wants`: `state.wants`)."""
     card = state.discards[-1]
     bit = 1 << card.index
-    metas = [i for i, w in enumerate(state.wants) if w & bit]
+    metas = [i for i, w in enumerate(wants) if w & bit]
     calls: list[Move] = []
     for seat in window.waiting:
         if only is None or only == seat:
@@ -390,42 +410,39 @@ def _legal_claim(state: State, window: Window, only: int | None) -> tuple[Move, 
     return tuple(calls)
 
 
-def _legal_draw(state: State, p: int) -> tuple[Move, ...]:
+def _legal_draw(state: State, p: int, own: int, pile_bits: int) -> tuple[Move, ...]:
+    """Seat `p`'s draws, its hand's mask `own` and the pile's `pile_bits` given."""
     moves: list[Move] = [_DRAW[p]] if state.stock else []
     pile = state.discards
     if pile:
-        own = state.masks[p]
         take = _TAKE[p]
-        pairs, partners = _PAIRS, _PARTNERS
+        pair_held, partners = _PAIR_HELD, _PARTNERS
         depth = 0
         above = 0
-        everything = state.pile_bits
+        everything = pile_bits
         if state.options.top_card_free:
             moves.append(take[1])
             depth, above = 1, 1 << pile[-1].index
             everything ^= above  # (its bit: cheaper than clearing with a negative mask)
         # Only pile cards in some meld with the hand and the rest of the pile can be dug: a
         # filter (the pairs below decide), worth its cost only on a longer pile.
-        left = _meldable(own | state.pile_bits) & everything if len(pile) > _FILTER_FROM else everything
+        left = _meldable(own | pile_bits) & everything if len(pile) > _FILTER_FROM else everything
         for card in pile[-1 - depth :: -1] if left else ():
             depth += 1
-            target = 1 << card.index
+            i = card.index
+            target = 1 << i
             if not left & target:
                 above |= target
                 continue
             left ^= target  # (a bit of `left`: cheaper than clearing it with a negative mask)
-            pool = (own | above) & partners[card.index]
-            if not pool & (pool - 1):
-                above |= target
-                continue
-            for pair in pairs[card.index]:
-                if pool & pair == pair:
-                    size = _smallest_meld(target, own, above)
-                    if size and (
-                        (own | above).bit_count() + 1 - size >= 2 or _dig_meld_exists(state, own, above, target)
-                    ):
-                        moves.append(take[depth])
-                    break
+            pool = (own | above) & partners[i]
+            paired = pair_held[i].get(pool)
+            if paired is None:
+                paired = pair_held[i][pool] = any(pool & pair == pair for pair in _PAIRS[i])
+            if paired:
+                size = _smallest_meld(target, own, above)
+                if size and ((own | above).bit_count() + 1 - size >= 2 or _dig_meld_exists(state, own, above, target)):
+                    moves.append(take[depth])
             if not left:
                 break
             above |= target
@@ -434,6 +451,10 @@ def _legal_draw(state: State, p: int) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+_PAIR_HELD: Final[tuple[dict[int, bool], ...]] = tuple({} for _ in range(80))
+"""`_PAIR_HELD[card.index][pool]`: some pair of `_PAIRS[card.index]` lies in `pool` (a part of
+the card's `_PARTNERS`), filled as met: at most a few hundred entries per card, values that
+are the same in every game."""
 _FILTER_FROM: Final = 5
 """Piles longer than this are filtered with `_meldable` before their cards are tried one by one."""
 
@@ -493,9 +514,9 @@ def _endable(state: State, free: int, locked: int, new_meld: int, grown: tuple[i
     return not wants & free
 
 
-def _legal_play(state: State, p: int) -> tuple[Move, ...]:
+def _legal_play(state: State, p: int, own: int, fits: int, wants: tuple[int, ...]) -> tuple[Move, ...]:
+    """Seat `p`'s plays and discards, its hand's mask `own`, the table's `fits` and `wants` given."""
     hand, taken = state.hands[p], state.taken
-    own = state.masks[p]
     moves: list[Move] = []
     if state.owed:
         pool = own | _mask(taken)
@@ -522,9 +543,8 @@ def _legal_play(state: State, p: int) -> tuple[Move, ...]:
                     else:
                         k = skip
     table = state.table
-    fitting = state.fits & pool
+    fitting = fits & pool
     if fitting and state.melded[p]:
-        wants = state.wants
         for c in cards:
             bit = 1 << c.index
             if not fitting & bit:
@@ -539,7 +559,7 @@ def _legal_play(state: State, p: int) -> tuple[Move, ...]:
     row = _DISCARD[p]
     if len(hand) > 1 or taken:
         moves += [row[c.index] for c in hand]
-    elif hand and not state.fits & own:
+    elif hand and not fits & own:
         moves.append(row[hand[0].index])  # going out with an unplayable last card
     return tuple(moves)
 
@@ -602,23 +622,25 @@ def _apply(state: State, move: Move) -> State:
 def _apply_draw(state: State, move: DrawStock) -> State:
     p = move.player
     card = state.stock[0]
+    masks = state.masks
     new = _BUILD(
         state.options, state.hand, state.rng, None, _DRAW_EVENTS[p][card.index], state.dealer, _PLAYING, p, p,
-        replace_at(state.hands, p, _insert(state.hands[p], card)), state.stock[1:], state.discards, (), False,
+        replace_at(state.hands, p, _insert(state.hands[p], masks[p], card)), state.stock[1:], state.discards, (), False,
         state.table, state.melded, state.turns, state.scores, None,
     )  # fmt: skip
-    masks = state.masks
     mine = masks[p] | 1 << card.index
     return _carry(new, state.wants, state.fits, (*masks[:p], mine, *masks[p + 1 :]), state.pile_bits)
 
 
 def _apply_take(state: State, move: Take) -> State:
     p, depth = move.player, move.depth
-    rest, taken = take_from_pile(state.discards, depth)
     owed = depth > 1 or not state.options.top_card_free
-    if depth == 1:
+    if depth == 1:  # the top card (`take_from_pile` for depth 1, sliced)
+        pile = state.discards
+        rest, taken = pile[:-1], pile[-1:]
         event = _TAKE_TOP_EVENTS[p][taken[0].index]
     else:
+        rest, taken = take_from_pile(state.discards, depth)
         event = (Event(EventKind.TAKES, player=p, cards=taken, label=f"dig to depth {depth}"),)
     new = _BUILD(
         state.options, state.hand, state.rng, None, event, state.dealer, _PLAYING, p, p, state.hands,
@@ -652,8 +674,8 @@ def _carry_out_call(state: State, p: int, index: int, events: tuple[Event, ...])
     grown = _grow(state.table[index], card, p)
     events = (
         *events,
-        Event(EventKind.TAKES, player=p, cards=(card,), label="rummy"),
-        Event(EventKind.LAYS_OFF, player=p, cards=(card,), numbers=(index,)),
+        _EVENT(_TAKES, p, (card,), (), "rummy", False),
+        _EVENT(_LAYS_OFF, p, (card,), (index,), "", False),
     )
     table = replace_at(state.table, index, grown)
     wants = replace_at(state.wants, index, _wants(grown.meld))
@@ -678,9 +700,17 @@ _SORT_KEY: Final = tuple(_KEY_AT)
 del _c
 
 
-def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """`held` (in display order) with `card` put in its place, after any equal cards."""
-    return insert_by_key(held, card, _SORT_KEY)
+_BEFORE: Final = tuple(sum(1 << c.index for c in PACK if _SORT_KEY[c.index] < _SORT_KEY[i]) for i in range(80))
+"""`_BEFORE[card.index]`: the bits of the cards that come before the card in display order,
+so that a card's place in a hand (in display order) of mask `m` is
+`(m & _BEFORE[card.index]).bit_count()`: hands carry their masks (`State.masks`), and this
+is cheaper than a scan."""
+
+
+def _insert(held: tuple[Card, ...], mask: int, card: Card) -> tuple[Card, ...]:
+    """`held` (in display order, of mask `mask`) with `card` (not held) put in its place."""
+    at = (mask & _BEFORE[card.index]).bit_count()
+    return (*held[:at], card, *held[at:])
 
 
 def _remove(state: State, p: int, cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...], bool]:
@@ -701,11 +731,12 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
     p = move.player
     hand, taken, owed = _remove(state, p, move.cards)
     meld = _MELDS[_mask(move.cards)]
-    event = (Event(EventKind.MELDS, player=p, cards=meld.cards),)
+    event = (_EVENT(_MELDS_EVENT, p, meld.cards, (), "", False),)
+    laid = _TABLE_MELD(meld, p, (p,) * len(meld.cards))  # `table_meld(meld, p)`, built directly
     new = _BUILD(
         state.options, state.hand, state.rng, None, event, state.dealer, _PLAYING, p, p,
         replace_at(state.hands, p, hand), state.stock, state.discards, taken, owed,
-        (*state.table, table_meld(meld, p)), replace_at(state.melded, p, True), state.turns, state.scores, None,
+        (*state.table, laid), replace_at(state.melded, p, True), state.turns, state.scores, None,
     )  # fmt: skip
     wants = _wants(meld)
     masks = replace_at(state.masks, p, _mask(hand))
@@ -725,19 +756,19 @@ def _grow(target: TableMeld, card: Card, seat: int) -> TableMeld:
             if key[c.index] > k:
                 break
             at += 1
-        grown = Meld(MeldKind.SET, (*cards[:at], card, *cards[at:]), rank=meld.rank)
-        return TableMeld(grown, target.owner, (*credit[:at], seat, *credit[at:]))
+        grown = _MELD(_SET, (*cards[:at], card, *cards[at:]), meld.rank, None, 0)
+        return _TABLE_MELD(grown, target.owner, (*credit[:at], seat, *credit[at:]))
     low = meld.low
     if low > 1 and _AT[low - 1] == int(card.rank):
-        return TableMeld(Meld(MeldKind.RUN, (card, *cards), suit=meld.suit, low=low - 1), target.owner, (seat, *credit))
-    return TableMeld(Meld(MeldKind.RUN, (*cards, card), suit=meld.suit, low=low), target.owner, (*credit, seat))
+        return _TABLE_MELD(_MELD(_RUN, (card, *cards), None, meld.suit, low - 1), target.owner, (seat, *credit))
+    return _TABLE_MELD(_MELD(_RUN, (*cards, card), None, meld.suit, low), target.owner, (*credit, seat))
 
 
 def _apply_lay_off(state: State, move: LayOff) -> State:
     p, card, index = move.player, move.card, move.meld
     hand, taken, owed = _remove(state, p, (card,))
     table = replace_at(state.table, index, _grow(state.table[index], card, p))
-    event = (Event(EventKind.LAYS_OFF, player=p, cards=(card,), numbers=(index,)),)
+    event = (_EVENT(_LAYS_OFF, p, (card,), (index,), "", False),)
     new = _BUILD(
         state.options, state.hand, state.rng, None, event, state.dealer, _PLAYING, p, p,
         replace_at(state.hands, p, hand), state.stock, state.discards, taken, owed,
@@ -753,20 +784,14 @@ def _apply_lay_off(state: State, move: LayOff) -> State:
 def _apply_discard(state: State, move: Discard) -> State:
     p, card = move.player, move.card
     held = state.hands[p]
-    at = 0
-    for c in held:  # by identity: cards are interned (much cheaper than tuple.index's ==)
-        if c is card:
-            break
-        at += 1
-    else:
-        at = held.index(card)
-    hand = held[:at] + held[at + 1 :]
-    bit = 1 << card.index
     masks = state.masks
+    bit = 1 << card.index
+    at = (masks[p] & _BEFORE[card.index]).bit_count()  # its place in the hand (see `_BEFORE`)
+    hand = held[:at] + held[at + 1 :]
     mine = masks[p] ^ bit  # the card was in the hand
     taken = state.taken
     if taken:  # the card taken from the pile joins the hand as the turn ends
-        hand = _insert(hand, taken[0])
+        hand = _insert(hand, mine, taken[0])
         mine |= 1 << taken[0].index
     hands = (*state.hands[:p], hand, *state.hands[p + 1 :])
     masks = (*masks[:p], mine, *masks[p + 1 :])

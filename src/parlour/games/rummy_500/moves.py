@@ -14,7 +14,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from parlour.core.cards import Card, Rank, cards_text, seat_card_table
-from parlour.core.events import Event, EventKind, seat_card_events
+from parlour.core.events import Event, EventKind, make_event, seat_card_events
 from parlour.core.values import builder
 from parlour.core.melds import Meld, MeldKind, meld_problem, meld_readings
 from parlour.games.rummy_500.masks import _AT, _CARD_AT, _COLUMN, _mask
@@ -98,6 +98,10 @@ _PASS: Final = (Pass(0), Pass(1))
 _DISCARD: Final = seat_card_table(builder(Discard), PLAYERS, PACK)
 _DISCARD_EVENTS: Final = seat_card_events(EventKind.DISCARDS, PLAYERS, PACK)
 _DRAW_EVENTS: Final = seat_card_events(EventKind.DRAWS, PLAYERS, PACK, private=True)
+_TAKE_EVENTS: Final = seat_card_table(
+    lambda p, c: (make_event(EventKind.TAKES, p, (c,), (), "discard pile", False),), PLAYERS, PACK
+)
+"""`_TAKE_EVENTS[seat][card.index]`: the events of taking the top discard alone."""
 _TAKE: Final = tuple(tuple(TakeDiscards(p, d) for d in range(len(PACK) + 1)) for p in range(PLAYERS))
 """`_TAKE[seat][depth]`: the move (depth 0 is a placeholder no state reaches)."""
 

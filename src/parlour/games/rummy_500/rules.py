@@ -17,10 +17,10 @@ from typing import Final, NamedTuple
 
 import attrs
 
-from parlour.core.cards import CARD_INDICES, Card, Rank, cards_text, insert_by_key, parse_cards, sorted_cards
-from parlour.core.deck import deal, shuffled_or_fixed
+from parlour.core.cards import CARD_INDICES, Card, Rank, cards_text, parse_cards, sorted_cards
+from parlour.core.deck import shuffled_or_fixed
 from parlour.core.errors import NotationError
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import (
     builder,
     cached_setter,
@@ -46,8 +46,6 @@ from parlour.core.seats import check_seat
 from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.rummy_500.masks import (
-    _ACE_HIGH,
-    _ACE_LOW,
     _AT,
     _BIT,
     _CHAIN_FROM,
@@ -55,7 +53,6 @@ from parlour.games.rummy_500.masks import (
     _LANE,
     _NEAR,
     _RUN,
-    _RUN3,
     _SET,
     _SPOTS,
     _SUIT_BITS,
@@ -75,6 +72,7 @@ from parlour.games.rummy_500.moves import (
     _DISCARD_EVENTS,
     _DRAW_EVENTS,
     _PASS,
+    _TAKE_EVENTS,
     _STOCK,
     _TAKE,
     MOVE_TYPES,
@@ -111,7 +109,9 @@ _PLAY: Final = Phase.PLAY
 """The phases the play loop reads, bound once (an enum member read through its class is slow)."""
 _ACE: Final = Rank.ACE
 _TAKES: Final = EventKind.TAKES
-"""Likewise a rank and an event kind."""
+_DEALS: Final = EventKind.DEALS
+_TURNS_UP: Final = EventKind.TURNS_UP
+"""Likewise a rank and event kinds."""
 
 
 @slot_speed_reads
@@ -184,12 +184,17 @@ _SET_LEGAL: Final = cached_setter(State, "legal")
 
 def _carry(new: State, masks: tuple[int, int], fits: int, run_fits: int) -> State:
     """`new` (a real state of the play loop) with its hand masks, `fits` and `run_fits`, known
-    from the state it came from, then its legal moves, which read them (every state's moves
-    are read, and filling the slot costs less than a first read of an empty one)."""
+    from the state it came from, then its legal moves, computed from those values rather than
+    read back (every state's moves are read, and filling the slot costs less than a first read
+    of an empty one)."""
     _SET_MASKS(new, masks)
     _SET_FITS(new, fits)
     _SET_RUN_FITS(new, run_fits)
-    _SET_LEGAL(new, _legal(new, None))
+    p = new.player
+    if new.phase is _DRAW:
+        _SET_LEGAL(new, _draw_moves(new, p, masks[p], fits, run_fits))
+    else:
+        _SET_LEGAL(new, _play_moves(new, p, masks[p], fits))
     return new
 
 
@@ -390,17 +395,16 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
         return ()
     phase = state.phase
     if phase is _DRAW:
-        return _legal_draw(state)
+        return _draw_moves(state, p, state.masks[p], state.fits, state.run_fits)
     if phase is _PLAY:
-        return _legal_play(state)
+        return _play_moves(state, p, state.masks[p], state.fits)
     return ()
 
 
-def _legal_draw(state: State) -> tuple[Move, ...]:
-    p = state.player
+def _draw_moves(state: State, p: int, hmask: int, fits: int, run_fits: int) -> tuple[Move, ...]:
+    """Seat `p`'s draws, its hand's mask `hmask` and the table's `fits` and `run_fits` given."""
     row = _TAKE[p]
-    anything = not state.options.top_card_must_be_played
-    takes = [row[d] for d in _depths(state.discards, state.masks[p], state.fits, state.run_fits, anything)]
+    takes = [row[d] for d in _depths(state.discards, hmask, fits, run_fits, not state.options.top_card_must_be_played)]
     if state.stock:
         return (_STOCK[p], *takes)
     return (*takes, _PASS[p])
@@ -437,9 +441,10 @@ def _depths(pile: Sequence[Card], hand: int, fits: int, run_fits: int, anything:
     """`take_depths` for a hand of mask `hand` and a table whose melds want the cards of `fits`
     (its runs those of `run_fits`); `anything`: the top card may be taken whatever it is. A
     card dug from under others is played with the hand and the cards above it (`_usable`, by
-    bit tests: the chain case as `_CHAIN_FROM` puts it)."""
+    bit tests: a set or run of three as `_melds_near` reads it, the chain case as `_CHAIN_FROM`
+    puts it, both within the card's `_NEAR` cards)."""
     out = []
-    near, bits, column, run3, chain_from = _NEAR, _BIT, _COLUMN, _RUN3, _CHAIN_FROM
+    near, bits, melds_near, chain_from = _NEAR, _BIT, _MELDS_NEAR, _CHAIN_FROM
     avail = hand
     depth = 0
     above = 0  # the bit of the card just above, available once this one is dug out
@@ -451,45 +456,56 @@ def _depths(pile: Sequence[Card], hand: int, fits: int, run_fits: int, anything:
         if above & fits or (anything and depth == 1):
             out.append(depth)  # it lays off as it is (or the top card is free)
             continue
-        if not avail & near[i]:
+        close = avail & near[i]
+        if not close:
             continue  # nothing of its rank or within two of it in its suit
-        rank = i & 15
-        if (avail >> (rank - 1) & column).bit_count() >= 2 or avail & run_fits & chain_from[i]:
-            out.append(depth)  # a set of three, or a lay-off after a held card next to it
-            continue
-        lane = (avail >> _LANE[i] & 0x1FFF) << 1
-        spots = lane | 1 << 14 if lane & 2 else lane
-        if rank == 1:
-            if spots & _ACE_LOW == _ACE_LOW or spots & _ACE_HIGH == _ACE_HIGH:
-                out.append(depth)
-        elif run3[spots >> (rank - 2) & 0b11011]:  # `_in_run`, inline
-            out.append(depth)  # a run of three
+        made = melds_near[i].get(close)
+        if made is None:
+            made = melds_near[i][close] = _melds_near(i, close)
+        if made or close & run_fits & chain_from[i]:
+            out.append(depth)  # a set or run of three, or a lay-off after a held card next to it
     return out
 
 
-def _legal_play(state: State) -> tuple[Move, ...]:
-    p = state.player
-    hand, taken = state.hands[p], state.taken
-    hmask = state.masks[p]
+_MELDS_NEAR: Final[tuple[dict[int, bool], ...]] = tuple({} for _ in range(CARD_INDICES))
+"""`_MELDS_NEAR[card.index][close]`: `_melds_near(card.index, close)`, filled as met. `close`
+is a part of the card's `_NEAR` cards (at most seven), so each table stays small (128
+entries at most); the answers are values, the same in every game."""
+
+
+def _melds_near(index: int, close: int) -> bool:
+    """The card of `index` makes a set or run of three with cards of `close` (bits, within
+    the card's `_NEAR` cards, which hold every card such a meld could use)."""
+    rank = index & 15
+    if (close >> (rank - 1) & _COLUMN).bit_count() >= 2:
+        return True
+    lane = (close >> _LANE[index] & 0x1FFF) << 1
+    spots = lane | 1 << 14 if lane & 2 else lane
+    return _in_run(spots, rank)
+
+
+def _play_moves(state: State, p: int, hmask: int, fits: int) -> tuple[Move, ...]:
+    """Seat `p`'s plays and discards, its hand's mask `hmask` and the table's `fits` given."""
+    taken = state.taken
     if not taken:
-        row = _DISCARD[p]
         moves: list[Move] = _melds_in(p, hmask)
-        if state.fits & hmask:
+        if fits & hmask:
             moves += _lay_offs(p, hmask, state.wants)
-        moves += [row[c.index] for c in hand]
+        row = _DISCARD[p]
+        moves += [row[c.index] for c in state.hands[p]]
         return tuple(moves)
     mask = hmask | _BIT[taken[0].index]
+    lay_offs = _lay_offs(p, mask, state.wants) if fits & mask else []
     if state.owed:
-        return tuple(_still_usable(state, hmask, _melds_in(p, mask), _lay_offs(p, mask, state.wants)))
-    candidates = [*_melds_in(p, mask), *_lay_offs(p, mask, state.wants)]
+        return tuple(_still_usable(state, hmask, fits, _melds_in(p, mask), lay_offs))
+    candidates = [*_melds_in(p, mask), *lay_offs]
     moves = [m for m in candidates if isinstance(m, (MakeMeld, LayOff)) and _keeps_turn(state, hmask, m)]
-    if not state.owed:
-        row = _DISCARD[p]
-        moves.extend(row[c.index] for c in hand)
+    row = _DISCARD[p]
+    moves.extend(row[c.index] for c in state.hands[p])
     return tuple(moves)
 
 
-def _still_usable(state: State, hmask: int, melds: list[Move], lay_offs: list[LayOff]) -> list[Move]:
+def _still_usable(state: State, hmask: int, fits: int, melds: list[Move], lay_offs: list[LayOff]) -> list[Move]:
     """The plays (new `melds`, then `lay_offs`) after which the owed card can still reach the
     table (`_keeps_turn` for an owed card, with the table's room read once and adjusted per
     play). A card some table meld wants as it is stays playable after any new meld, and after
@@ -501,7 +517,7 @@ def _still_usable(state: State, hmask: int, melds: list[Move], lay_offs: list[La
     ci = card.index
     cbit = _BIT[ci]
     only = 0  # the one table meld that wants the card as it is (0: none)
-    if state.fits & cbit:
+    if fits & cbit:
         wanted_by = [number for number, want in enumerate(state.wants, 1) if want & cbit]
         if len(wanted_by) > 1:
             return [*melds, *lay_offs]
@@ -652,28 +668,28 @@ _KEY: Final = tuple({c.index: c.sort_key for c in PACK}.get(i, -1) for i in rang
 """`_KEY[card.index]`: the card's place in a sorted hand."""
 
 
-def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """`held` (sorted) with `card` in its place."""
-    return insert_by_key(held, card, _KEY)
+_BEFORE: Final = tuple(
+    sum(_BIT[c.index] for c in PACK if _KEY[c.index] < _KEY[i]) if _BIT[i] else 0 for i in range(CARD_INDICES)
+)
+"""`_BEFORE[card.index]`: the bits (`_BIT`) of the cards that come before the card in a sorted
+hand, so that a card's place in a sorted hand of mask `m` is `(m & _BEFORE[card.index]).bit_count()`
+(a hand's mask is carried with it, `State.masks`): no scan of the hand."""
 
 
-def _without(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """`held` less `card`: found by identity (cards are the pack's interned objects, so this is
-    the cheap path), else by its index (no equality calls)."""
-    at = 0
-    for c in held:
-        if c is card:
-            return held[:at] + held[at + 1 :]
-        at += 1
-    i = card.index
-    at = 0
-    for c in held:
-        if c.index == i:
-            return held[:at] + held[at + 1 :]
-        at += 1
-    raise ValueError(f"{card} is not held")
+def _insert(held: tuple[Card, ...], mask: int, card: Card) -> tuple[Card, ...]:
+    """`held` (sorted, of mask `mask`) with `card` (not held) in its place."""
+    at = (mask & _BEFORE[card.index]).bit_count()
+    return (*held[:at], card, *held[at:])
 
 
+def _without(held: tuple[Card, ...], mask: int, card: Card) -> tuple[Card, ...]:
+    """`held` (sorted, of mask `mask`) less `card`, which it holds."""
+    at = (mask & _BEFORE[card.index]).bit_count()
+    return held[:at] + held[at + 1 :]
+
+
+_EVENT: Final = make_event
+"""`Event(kind, player, cards, numbers, label, private)`, every field positionally."""
 _MELD: Final = builder(Meld)
 """`Meld(kind, cards, rank, suit, low)`, every field positionally: cheaper than its initializer."""
 _TABLE_MELD: Final = builder(TableMeld)
@@ -759,8 +775,8 @@ def _apply(state: State, move: Move) -> State:
 def _apply_draw(state: State, move: DrawStock) -> State:
     p = move.player
     card = state.stock[0]
-    hand = _insert(state.hands[p], card)
     hands, masks = state.hands, state.masks
+    hand = _insert(hands[p], masks[p], card)
     if p == 0:
         hands, masks = (hand, hands[1]), (masks[0] | _BIT[card.index], masks[1])
     else:
@@ -776,15 +792,17 @@ def _apply_take(state: State, move: TakeDiscards) -> State:
     p, depth = move.player, move.depth
     rest, got = take_from_pile(state.discards, depth)
     masks = state.masks
-    if depth > 1:
-        hand = sorted_cards((*state.hands[p], *got[1:]))
-        masks = _with_mask(masks, p, masks[p] | _mask(got[1:]))
-    else:
-        hand = state.hands[p]
+    hand = state.hands[p]
+    if depth > 1:  # the cards above the one dug join the hand
+        mask = masks[p]
+        for card in got[1:]:
+            hand = _insert(hand, mask, card)
+            mask |= _BIT[card.index]
+        masks = _with_mask(masks, p, mask)
     owed = depth > 1 or state.options.top_card_must_be_played
-    event = Event(_TAKES, player=p, cards=got, label="discard pile")
+    events = _TAKE_EVENTS[p][got[0].index] if depth == 1 else (_EVENT(_TAKES, p, got, (), "discard pile", False),)
     new = _BUILD(
-        state.options, state.hand, state.rng, None, (event,), state.dealer, _PLAY, p,
+        state.options, state.hand, state.rng, None, events, state.dealer, _PLAY, p,
         _with_hand(state.hands, p, hand), state.stock, rest, state.table, state.wants, (got[0],), owed,
         state.turn_count, state.scores,
     )  # fmt: skip
@@ -887,11 +905,11 @@ def _after_play(
 
 def _apply_discard(state: State, move: Discard) -> State:
     p, card = move.player, move.card
-    hand = _without(state.hands[p], card)
     masks = state.masks
+    hand = _without(state.hands[p], masks[p], card)
     mask = masks[p] ^ _BIT[card.index]  # the card was in the hand
     if state.taken:  # the kept top card joins the hand at the end of the turn
-        hand = _insert(hand, state.taken[0])
+        hand = _insert(hand, mask, state.taken[0])
         mask |= _BIT[state.taken[0].index]
     if p == 0:
         hands, masks = (hand, state.hands[1]), (mask, masks[1])
@@ -936,16 +954,19 @@ def _deal(
     events: tuple[Event, ...],
 ) -> State:
     cards, rng = shuffled_or_fixed(PACK, rng, deck)
-    dealt, rest = deal(cards, players=PLAYERS, first=1 - dealer, each=HAND_SIZE)
-    upcard = rest[0]
+    # One card at a time from the dealer's left (`parlour.core.deck.deal` for two seats, sliced):
+    # the non-dealer gets the 1st, 3rd, ... cards, the dealer the 2nd, 4th, ...
+    first, second = sorted_cards(cards[0 : 2 * HAND_SIZE : 2]), sorted_cards(cards[1 : 2 * HAND_SIZE : 2])
+    upcard = cards[2 * HAND_SIZE]
     events = (
         *events,
-        Event(EventKind.DEALS, player=dealer, numbers=(number,)),
-        Event(EventKind.TURNS_UP, cards=(upcard,)),
+        _EVENT(_DEALS, dealer, (), (number,), "", False),
+        _EVENT(_TURNS_UP, None, (upcard,), (), "", False),
     )
     return _BUILD(
-        options, number, rng, None, events, dealer, Phase.DRAW, 1 - dealer,
-        (sorted_cards(dealt[0]), sorted_cards(dealt[1])), rest[1:], (upcard,), (), (), (), False, 1, totals,
+        options, number, rng, None, events, dealer, _DRAW, 1 - dealer,
+        (second, first) if dealer == 0 else (first, second), cards[2 * HAND_SIZE + 1 :], (upcard,), (), (), (), False,
+        1, totals,
     )  # fmt: skip
 
 
