@@ -460,6 +460,97 @@ def test_witnesses_survive_only_spared_discards() -> None:
     assert walks > 100
 
 
+def test_repaired_witnesses_stand_for_what_the_search_says() -> None:
+    """`search._spare` on random walks over hands (cards added at random, and taken out while
+    the witness, repaired with a spare wild where a discard breaks it, still stands): the search
+    says yes all along, every meld of the witness keeps a natural, and the wilds it counts are
+    held, on every stick of the standard list."""
+    from parlour.games.sticks.search import _lay_check, _plan, _spare
+
+    pack = pack_for(4)
+    rnd = random.Random(12)
+    sticks = [s for s in STANDARD_STICKS if s.contract is not None]
+    repaired = 0
+    for _ in range(400):
+        stick = rnd.choice(sticks)
+        assert stick.contract is not None
+        plan = _plan(stick.contract.needs)
+        hand = sorted_cards(rnd.sample(pack, 16))
+        can, found = _lay_check(hand, plan)
+        if found is None:
+            continue
+        assert can
+        for _ in range(40):
+            if len(hand) > 16 or len(hand) > plan[3] + 1 and rnd.random() < 0.6:
+                card = rnd.choice(hand)
+                kept = _spare(found, hand, card)
+                if kept is None:
+                    break
+                repaired += kept is not found
+                found = kept
+                rest = list(hand)
+                rest.remove(card)
+                hand = tuple(rest)
+            else:
+                hand = sorted_cards([*hand, rnd.choice(pack)])
+            melds, wilds = found
+            assert all(melds) and wilds <= sum(RULES.is_wild(c) for c in hand)
+            assert _lay_check(hand, plan)[0], (str(stick), " ".join(map(str, hand)))
+    assert repaired > 40
+
+
+def test_freed_wilds_agree_with_core_wild_swaps() -> None:
+    """The wilds a natural may free from a set on the table (`rules._freed`) are the ones
+    `core.melds.wild_swaps` frees, for every natural of the set's rank, on random sets."""
+    from parlour.core.melds import wild_swaps
+    from parlour.games.sticks.rules import _freed
+
+    pack = pack_for(4)
+    wilds = [c for c in pack if RULES.is_wild(c)]
+    naturals = [c for c in pack if not RULES.is_wild(c)]
+    rnd = random.Random(3)
+    tested = 0
+    for _ in range(500):
+        rank = rnd.choice(naturals).rank
+        same = [c for c in naturals if c.rank is rank]
+        k = rnd.randrange(1, 5)
+        cards = tuple(rnd.sample(same, k) + rnd.sample(wilds, rnd.randrange(0, 4)))
+        cards = tuple(rnd.sample(cards, len(cards)))
+        meld = make_meld(cards, RULES, kind=MeldKind.SET) if len(cards) >= 3 else None
+        if meld is None or meld.kind is not MeldKind.SET:
+            continue
+        for card in same:
+            assert _freed(meld.cards) == tuple(s.freed for s in wild_swaps(meld, card, RULES))
+        tested += 1
+    assert tested > 200
+
+
+def test_lay_offs_build_what_core_builds() -> None:
+    """Every lay-off offered in random games gives the table meld `core.melds.lay_off_credited`
+    gives at that end (cards, reading and credit)."""
+    from parlour.core.melds import lay_off_credited
+    from parlour.games.sticks import LayOff
+    from parlour.games.sticks.rules import _laid_off
+
+    checked = 0
+    for seed in range(40):
+        state = new_game(4, seed=seed, options=QUICK)
+        rnd = random.Random(seed)
+        while not is_over(state):
+            moves = legal_moves(state)
+            for move in moves:
+                if isinstance(move, LayOff):
+                    target = state.table[move.meld - 1]
+                    grown = lay_off_credited(target, move.card, move.player, RULES)
+                    if target.meld.kind is MeldKind.RUN:
+                        low = target.meld.low - 1 if move.end == 1 else target.meld.low
+                        grown = tuple(g for g in grown if g.meld.low == low)
+                    assert _laid_off(target, move.card, move.player, move.end) == grown[0]
+                    checked += 1
+            state = apply(state, rnd.choice(moves))
+    assert checked > 500
+
+
 def _suit_cost_reference(ranks: tuple[int, ...], k: int, size: int) -> int:
     """The fewest wilds for `k` runs of `size` in one suit, by trying every run of starts in
     rising order (the plain search `search._suit_cost` prunes)."""

@@ -162,5 +162,17 @@ _BY_INDEX: Final = tuple(next((c for c in _ALL_CARDS if c.index == i), None) for
 _TO_PLAY: Final = tuple(Event(EventKind.TO_PLAY, player=p) for p in range(_SEATS))
 
 
+_MAKE_MELD: Final = builder(MakeMeld)
+"""`MakeMeld(seat, cards, low)` from every field in order, several times cheaper (hot paths)."""
+
+
+_LAY_OFF: Final = builder(LayOff)
+"""`LayOff(seat, card, meld, end)` from every field in order, for the hot paths."""
+
+
+_SWAP: Final = builder(Swap)
+"""`Swap(seat, card, meld, wild)` from every field in order, for the hot paths."""
+
+
 def _meld_move(seat: int, meld: Meld) -> MakeMeld:
     return MakeMeld(seat, meld.cards, meld.low if meld.kind is MeldKind.RUN else 0)

@@ -14,7 +14,7 @@ from parlour.core.cards import Card, Rank, SUITS, cards_text, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.events import Event, EventKind
 from parlour.core.game import builder, cached_setter, checked_apply, evolver, moves_for, require_options, require_players
-from parlour.core.melds import MeldKind, TableMeld, lay_off_credited, rank_at, table_meld, wild_swaps_credited
+from parlour.core.melds import Meld, MeldKind, TableMeld, lay_off_credited, rank_at, table_meld, wild_swaps_credited
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at, seats_from
@@ -47,6 +47,8 @@ from parlour.games.sticks.moves import (
     TradeStick,
     _BY_INDEX,
     _DISCARD,
+    _LAY_OFF,
+    _SWAP,
     _DISCARD_EVENT,
     _DRAW,
     _DRAW_EVENT,
@@ -55,7 +57,7 @@ from parlour.games.sticks.moves import (
     _TO_PLAY,
     _TRADE,
 )
-from parlour.games.sticks.search import Plan, Witness, _WILD_AT, _card, _keeps, _lay_check, _new_melds, _plan, _remove, _stick_melds
+from parlour.games.sticks.search import _LANE_BIT, Plan, Witness, _WILD_AT, _card, _lay_check, _spare, _new_melds, _plan, _remove, _stick_melds
 
 
 class Phase(enum.Enum):
@@ -124,9 +126,10 @@ class State:
     def witnesses(self) -> tuple[tuple[int, Witness] | None, ...]:
         """Per seat, a speed hint, never serialised: (its face-down stick, a layout of it that
         its hand holds), or None where none is known. `_legal_play` fills in what its stick
-        search finds and `apply` hands it on while the hand keeps it (`search._lay_check`), so
-        a seat that could lay its stick last turn and discarded a card the layout spares is
-        answered without a search. The moves never depend on it: it is only ever a proof of
+        search finds and `apply` hands it on while the hand keeps it (`search._lay_check`), or
+        with a spare wild in the place of a discarded natural (`search._spare`), so a seat that
+        could lay its stick last turn and discarded a card the layout spares is answered
+        without a search. The moves never depend on it: it is only ever a proof of
         what the search would say. A state not built by `apply` (a deal, JSON) knows none."""
         return (None,) * len(self.hands)
 
@@ -431,10 +434,13 @@ def _legal_play(state: State, seat: int) -> tuple[Move, ...]:
     if stick >= 0:
         plan = _PLANS[state.options.stick_list][stick]
         assert plan is not None
-        if state.owed:
-            return _stick_melds(seat, held, plan[0], state.owed)
         known = state.witnesses[seat]
-        if known is not None and known[0] == stick and len(held) > plan[3]:
+        sure = known is not None and known[0] == stick and len(held) > plan[3]
+        owed = state.owed
+        if owed:
+            # a witness of the whole stick (right after `lay stick`) proves the first meld's search
+            return _stick_melds(seat, held, plan[0], owed, sure and len(owed) == len(plan[0]))
+        if sure:
             can = True
         else:
             can, found = _lay_check(held, plan)
@@ -448,12 +454,37 @@ def _legal_play(state: State, seat: int) -> tuple[Move, ...]:
         wild = _BY_INDEX[loose[0]]
         assert wild is not None
         return tuple(LayOff(seat, wild, i + 1, end) for i, end in _wild_targets(state.table))
+    return _legal_after(state, seat, held)
+
+
+def _legal_after(state: State, seat: int, held: tuple[Card, ...]) -> tuple[Move, ...]:
+    """The moves after the stick: new melds, lay-offs, swaps, then the discards. The hand's
+    facts the first three read are gathered in one pass: its wilds (card indices, hand order),
+    its run positions per suit, and its naturals (card indices) per rank in hand order, where
+    copies of one card sit side by side (the hand is sorted)."""
+    wild = _WILD_AT
+    bits = _LANE_BIT
+    wilds: list[int] = []
+    lanes = [0, 0, 0, 0]
+    by_rank: dict[int, list[int]] = {}
+    for card in held:
+        i = card.index
+        if wild[i]:
+            wilds.append(i)
+        else:
+            lanes[(i >> 4) - 1] |= bits[i]
+            same = by_rank.get(i & 15)
+            if same is None:
+                by_rank[i & 15] = [i]
+            else:
+                same.append(i)
     out: list[Move] = []
     if len(held) > NEW_MELD:
-        out.extend(_new_melds(seat, held))
-    if len(held) > 1:
-        out.extend(_lay_offs(state, seat, held))
-        out.extend(_swaps(state, seat, held))
+        out.extend(_new_melds(seat, wilds, lanes, by_rank))
+    table = state.table
+    if len(held) > 1 and table:
+        out.extend(_lay_offs(table, seat, lanes, by_rank, wilds))
+        out.extend(_swaps(table, seat, by_rank))
     out.extend(_discards(state, seat, held))
     return tuple(out)
 
@@ -528,55 +559,56 @@ def _wild_targets(table: tuple[TableMeld, ...]) -> list[tuple[int, int]]:
     return [(i, end) for i, end, _ in _targets(table)]
 
 
-def _lay_offs(state: State, seat: int, held: tuple[Card, ...]) -> list[Move]:
-    """Lay-offs meld by meld (a set: its rank's naturals in hand order; a run: the low end,
-    then the high end), then the last wild held onto every open place."""
-    table = state.table
-    if not table:
-        return []
-    wild = _WILD_AT
-    by_rank: dict[int, list[Card]] = {}
-    have: set[int] = set()
-    last_wild = None
-    last = -1
-    for card in held:
-        i = card.index
-        if i == last:
-            continue
-        last = i
-        if wild[i]:
-            last_wild = card
-        else:
-            have.add(i)
-            by_rank.setdefault(i & 15, []).append(card)
+def _lay_offs(
+    table: tuple[TableMeld, ...], seat: int, lanes: list[int], by_rank: dict[int, list[int]], wilds: list[int]
+) -> list[Move]:
+    """Lay-offs meld by meld (a set: its rank's distinct naturals in hand order; a run: the low
+    end, then the high end), then the last wild held onto every open place. The hand's facts
+    as `_legal_after` gathers them."""
     out: list[Move] = []
     places: list[tuple[int, int]] = []
     lay = _lay_off_move
-    for number, tm in enumerate(table, 1):
+    bits = _LANE_BIT
+    number = 0
+    for tm in table:
+        number += 1
         m = tm.meld
         if m.kind is _SET:
             places.append((number, 0))
-            assert m.rank is not None
-            for card in by_rank.get(int(m.rank), ()):
-                out.append(lay(seat, card.index, number, 0))
-        elif len(m.cards) < RULES.run_max:
-            assert m.suit is not None
-            base = int(m.suit) * 16 + 16
-            if m.low > 1:
+            naturals = by_rank.get(m.rank)  # type: ignore[arg-type]  # a Rank is its int
+            if naturals:
+                last = -1
+                for i in naturals:
+                    if i != last:  # copies of a card sit side by side
+                        last = i
+                        out.append(lay(seat, i, number, 0))
+            continue
+        size = len(m.cards)
+        if size < _RUN_MAX:
+            suit = m.suit
+            assert suit is not None
+            lane = lanes[suit]
+            base = suit * 16 + 16
+            low = m.low
+            if low > 1:
                 places.append((number, 1))
-                wanted = base + (m.low - 2) % 13 + 1
-                if wanted in have:
+                wanted = base + (low - 2) % 13 + 1
+                if lane & bits[wanted]:
                     out.append(lay(seat, wanted, number, 1))
-            high = m.low + len(m.cards) - 1
+            high = low + size - 1
             if high < 14:
                 places.append((number, 2))
                 wanted = base + high % 13 + 1
-                if wanted in have:
+                if lane & bits[wanted]:
                     out.append(lay(seat, wanted, number, 2))
-    if last_wild is not None:
-        w = last_wild.index
-        out.extend(lay(seat, w, number, end) for number, end in places)
+    if wilds:
+        last_wild = wilds[-1]
+        for number, end in places:
+            out.append(lay(seat, last_wild, number, end))
     return out
+
+
+_RUN_MAX: Final = RULES.run_max
 
 
 _LAY_OFFS: Final[dict[tuple[int, int, int, int], LayOff]] = {}
@@ -589,32 +621,55 @@ def _lay_off_move(seat: int, index: int, number: int, end: int) -> LayOff:
     if move is None:
         card = _BY_INDEX[index]
         assert card is not None
-        move = _LAY_OFFS[key] = LayOff(seat, card, number, end)
+        move = _LAY_OFFS[key] = _LAY_OFF(seat, card, number, end)
     return move
 
 
-def _swaps(state: State, seat: int, held: tuple[Card, ...]) -> list[Move]:
+def _swaps(table: tuple[TableMeld, ...], seat: int, by_rank: dict[int, list[int]]) -> list[Move]:
+    """Swaps table set by table set (others' sets holding a wild), the distinct naturals of its
+    rank in hand order, each for every wild it may free (`_freed`)."""
     out: list[Move] = []
-    wild = _WILD_AT
-    cards: list[Card] | None = None
-    ranks: set[int] = set()
-    for i, tm in enumerate(state.table):
+    number = 0
+    for tm in table:
+        number += 1
         m = tm.meld
         if tm.owner == seat or m.kind is not _SET:
             continue
-        if cards is None:
-            cards = [c for c in _distinct(held) if not wild[c.index]]
-            ranks = {c.index & 15 for c in cards}
-        assert m.rank is not None
-        if int(m.rank) not in ranks or not any(wild[c.index] for c in m.cards):
+        naturals = by_rank.get(m.rank)  # type: ignore[arg-type]  # a Rank is its int
+        if not naturals:
             continue
-        freed: tuple[Card, ...] | None = None
-        for card in cards:
-            if card.rank is m.rank:
-                if freed is None:  # the same wilds for every natural of the rank (no suit rule)
-                    freed = tuple(s.freed for s in wild_swaps_credited(tm, card, seat, RULES))
-                out.extend(_swap_move(seat, card, i + 1, w) for w in freed)
+        freed = _freed(m.cards)
+        if freed:
+            last = -1
+            for i in naturals:
+                if i != last:
+                    last = i
+                    card = _BY_INDEX[i]
+                    assert card is not None
+                    for w in freed:
+                        out.append(_swap_move(seat, card, number, w))
     return out
+
+
+def _freed(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The wilds a natural of a set's rank may free from the set of `cards`: its distinct wilds
+    in meld order, if the set keeps within the wild limits after the swap (one natural more,
+    one wild fewer). The same as `core.melds.wild_swaps` on a set under Sticks' rules (no
+    suit rule: every natural of the rank frees the same wilds), without building the melds."""
+    wild = _WILD_AT
+    out: list[Card] = []
+    seen = 0  # the wild card indices met, as bits
+    wilds = 0
+    for c in cards:
+        i = c.index
+        if wild[i]:
+            wilds += 1
+            if not seen >> i & 1:
+                seen |= 1 << i
+                out.append(c)
+    if not out:
+        return ()
+    return tuple(out) if RULES.wilds_ok(len(cards) - wilds + 1, wilds - 1) else ()
 
 
 _SWAPS: Final[dict[tuple[int, int, int, int], Swap]] = {}
@@ -625,7 +680,7 @@ def _swap_move(seat: int, card: Card, number: int, wild: Card) -> Swap:
     key = (seat, card.index, number, wild.index)
     move = _SWAPS.get(key)
     if move is None:
-        move = _SWAPS[key] = Swap(seat, card, number, wild)
+        move = _SWAPS[key] = _SWAP(seat, card, number, wild)
     return move
 
 
@@ -723,11 +778,7 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
 def _apply_lay_off(state: State, move: LayOff) -> State:
     seat = move.player
     i = move.meld - 1
-    target = state.table[i]
-    grown = lay_off_credited(target, move.card, seat, RULES)
-    if target.meld.kind is _RUN:
-        want_low = target.meld.low - 1 if move.end == 1 else target.meld.low
-        grown = tuple(g for g in grown if g.meld.low == want_low)
+    grown = _laid_off(state.table[i], move.card, seat, move.end)
     loose = list(state.loose)
     if move.card.index in loose:
         loose.remove(move.card.index)
@@ -735,11 +786,55 @@ def _apply_lay_off(state: State, move: LayOff) -> State:
     out = _evolve(
         state,
         hands=replace_at(state.hands, seat, _remove(state.hands[seat], (move.card,))),
-        table=replace_at(state.table, i, grown[0]),
+        table=replace_at(state.table, i, grown),
         loose=tuple(loose),
         events=(event,),
     )
     return _hand_on(out, state, seat)
+
+
+def _laid_off(target: TableMeld, card: Card, seat: int, end: int) -> TableMeld:
+    """The table meld after `seat` lays `card` off onto `target` at `end` (0 a set, 1 a run's
+    low end, 2 its high end): `core.melds.lay_off_credited` with the reading at that end, built
+    directly (a natural joins a set in hand order, a wild at its end; a run grows at the end),
+    the credit matched card by card as core matches it. Core builds it where a limit is
+    reached (the wild limits, a full set or run), so its answer stands there."""
+    m = target.meld
+    cards = m.cards
+    wild = _WILD_AT
+    naturals = 0 if wild[card.index] else 1
+    for c in cards:
+        if not wild[c.index]:
+            naturals += 1
+    size = len(cards)
+    if not RULES.wilds_ok(naturals, size + 1 - naturals) or size >= (_SET_MAX if m.kind is _SET else _RUN_MAX):
+        grown = lay_off_credited(target, card, seat, RULES)
+        if m.kind is _RUN:
+            want_low = m.low - 1 if end == 1 else m.low
+            grown = tuple(g for g in grown if g.meld.low == want_low)
+        return grown[0]
+    low = m.low
+    if m.kind is _SET:
+        new = cards + (card,) if wild[card.index] else sorted_cards((*cards, card))
+    elif end == 1:
+        new, low = (card, *cards), low - 1
+    else:
+        new = (*cards, card)
+    pending: dict[int, list[int]] = {}
+    for old, who in zip(cards, target.credit):
+        pending.setdefault(old.index, []).append(who)
+    pending.setdefault(card.index, []).append(seat)
+    credit = tuple([pending[c.index].pop(0) for c in new])
+    return _TABLE_MELD(_MELD(m.kind, new, m.rank, m.suit, low), target.owner, credit)
+
+
+_SET_MAX: Final = RULES.set_max
+
+
+_MELD: Final = builder(Meld)
+
+
+_TABLE_MELD: Final = builder(TableMeld)
 
 
 def _apply_swap(state: State, move: Swap) -> State:
@@ -817,8 +912,10 @@ def _apply_discard(state: State, move: Discard) -> State:
     )  # fmt: skip
     known = s.witnesses
     mine = known[seat]
-    if mine is not None and not _keeps(mine[1], s.hands[seat], move.card):
-        known = replace_at(known, seat, None)
+    if mine is not None:
+        kept = _spare(mine[1], s.hands[seat], move.card)
+        if kept is not mine[1]:
+            known = replace_at(known, seat, None if kept is None else (mine[0], kept))
     return _finish(out, known)
 
 

@@ -13,7 +13,7 @@ from parlour.core.cards import Card, Rank, interned
 from parlour.core.contracts import Contract, Need, find_contract, parse_contract
 from parlour.core.melds import MeldKind, rank_at
 from parlour.games.sticks.tables import NEW_MELD, RULES
-from parlour.games.sticks.moves import MakeMeld, Move, _BY_INDEX, _meld_move
+from parlour.games.sticks.moves import MakeMeld, Move, _BY_INDEX, _MAKE_MELD, _meld_move
 
 
 def could_meet(held: Sequence[Card], needs: Sequence[Need]) -> bool:
@@ -140,19 +140,11 @@ _SET3: Final = Need(MeldKind.SET, NEW_MELD)
 _RUN3: Final = Need(MeldKind.RUN, NEW_MELD)
 
 
-def _new_melds(seat: int, held: tuple[Card, ...]) -> list[Move]:
-    """The new melds of three after the stick: runs by suit and start, then sets by rank."""
-    wild = _WILD_AT
-    wilds = [c.index for c in held if wild[c.index]]
+def _new_melds(seat: int, wilds: list[int], lanes: list[int], by_rank: dict[int, list[int]]) -> list[Move]:
+    """The new melds of three after the stick, from the hand's facts (`rules._legal_after`: its
+    wilds' card indices in hand order, its run positions per suit, its naturals' indices per
+    rank in hand order): runs by suit and start, then sets by rank."""
     tail = tuple(wilds[-(NEW_MELD - 1) :])
-    lanes = [0, 0, 0, 0]
-    bits = _LANE_BIT
-    by_rank: dict[int, list[int]] = {}
-    for card in held:
-        i = card.index
-        if not wild[i]:
-            lanes[(i >> 4) - 1] |= bits[i]
-            by_rank.setdefault(i & 15, []).append(i)
     out: list[Move] = []
     short = NEW_MELD - len(tail)  # the fewest naturals a meld of three needs (a quick filter)
     for suit in range(4):
@@ -167,8 +159,7 @@ def _new_melds(seat: int, held: tuple[Card, ...]) -> list[Move]:
 
 
 def _cards_at(indices: tuple[int, ...]) -> tuple[Card, ...]:
-    at = _BY_INDEX
-    return tuple(at[i] for i in indices)  # type: ignore[misc]
+    return tuple(map(_BY_INDEX.__getitem__, indices))  # type: ignore[arg-type]
 
 
 @functools.lru_cache(maxsize=1 << 15)
@@ -227,15 +218,17 @@ def _split(needs: tuple[Need, ...]) -> tuple[tuple[Need, ...], tuple[Need, ...]]
 
 def _greedy(
     counts: list[int], wilds: int, runs: tuple[Need, ...], sets: tuple[Need, ...], facts: tuple[list[int], list[int]]
-) -> tuple[list[tuple[int, int]], list[int]] | None:
+) -> tuple[list[tuple[int, int]], list[int], list[tuple[int, ...]], int] | None:
     """A quick way to say yes: lay the runs, then the sets, each where it holds the most
-    naturals of what is left. Returns the places chosen ((suit, low) per run, the rank per set)
-    if that fits the wilds, else None (which proves nothing)."""
+    naturals of what is left. Returns the places chosen ((suit, low) per run, the rank per set),
+    the card indices of the naturals each meld takes (in that order) and the wilds they need, if
+    that fits the wilds, else None (which proves nothing)."""
     totals, lanes = facts[0].copy(), facts[1].copy()
     left = counts.copy()
     spare = wilds
     bits = _LANE_BIT
     places: list[tuple[int, int]] = []
+    melds: list[tuple[int, ...]] = []
     for need in runs:
         size = need.length
         window = (1 << size) - 1
@@ -256,12 +249,15 @@ def _greedy(
         spare -= size - best
         places.append(where)
         suit, low = where
+        taken = []
         for j in _window(suit, low, size):
             if left[j]:
                 left[j] -= 1
+                taken.append(j)
                 totals[j & 15] -= 1
                 if not left[j]:
                     lanes[suit] &= ~bits[j]
+        melds.append(tuple(taken))
     ranks: list[int] = []
     for need in sets:
         size = need.length
@@ -275,11 +271,19 @@ def _greedy(
         spare -= size - got
         totals[r] -= got
         ranks.append(r)
-    return places, ranks
+        taken = []
+        for j in (16 + r, 32 + r, 48 + r, 64 + r):
+            while left[j] and got:
+                left[j] -= 1
+                taken.append(j)
+                got -= 1
+        melds.append(tuple(taken))
+    return places, ranks, melds, wilds - spare
 
 
-Witness = tuple[tuple[int, ...], int]
-"""A layout a hand holds, as the card indices of the naturals it uses and its number of wilds."""
+Witness = tuple[tuple[tuple[int, ...], ...], int]
+"""A layout a hand holds: the card indices of the naturals of each meld (the runs in the order
+`_search` lays them, then the sets), and its number of wilds."""
 
 
 def _witness(
@@ -288,37 +292,49 @@ def _witness(
 ) -> Witness | None:
     """The layout of `_greedy`'s places replayed in the order `_solve`'s search lays them (runs
     of one need by suit and start), so the search would accept it on this hand and on any hand
-    holding it (see `_lay_check`); None if that order leaves a run without a natural."""
+    holding it (see `_lay_check`); None if that order leaves a run without a natural. Needed
+    only where `_greedy` laid equal runs out of that order (`_in_order`)."""
     block = [0] * len(runs)  # the first index of each block of equal adjacent needs
     for i in range(1, len(runs)):
         block[i] = block[i - 1] if runs[i] == runs[i - 1] else i
     order = sorted(range(len(runs)), key=lambda i: (block[i], places[i]))
     left = counts.copy()
-    used: list[int] = []
+    melds: list[tuple[int, ...]] = []
     spare = wilds
     for i in order:
         size = runs[i].length
         suit, low = places[i]
-        got = 0
+        taken = []
         for j in _window(suit, low, size):
             if left[j]:
                 left[j] -= 1
-                used.append(j)
-                got += 1
-        if not got:
+                taken.append(j)
+        if not taken:
             return None
-        spare -= size - got
+        melds.append(tuple(taken))
+        spare -= size - len(taken)
     for need, r in zip(sets, ranks):
         take = need.length
+        taken = []
         for j in (16 + r, 32 + r, 48 + r, 64 + r):
             while left[j] and take:
                 left[j] -= 1
-                used.append(j)
+                taken.append(j)
                 take -= 1
+        melds.append(tuple(taken))
         spare -= take
     if spare < 0:  # not reached: the runs hold as many naturals in either order
         return None
-    return tuple(used), wilds - spare
+    return tuple(melds), wilds - spare
+
+
+def _in_order(same: tuple[bool, ...], places: list[tuple[int, int]]) -> bool:
+    """`_greedy` laid each run of a block of equal needs at or after the place of the one
+    before (`same[i]`: run i is the same need as run i - 1), so its layout is the search's."""
+    for i in range(1, len(places)):
+        if same[i] and places[i] < places[i - 1]:
+            return False
+    return True
 
 
 def _alike(needs: tuple[Need, ...]) -> bool:
@@ -381,6 +397,9 @@ def _suit_cost(ranks: tuple[int, ...], k: int, size: int) -> int:
     for r, n in enumerate(ranks):
         if n:
             held |= 1 << r
+    if k == 1:  # one run: the window holding the most positions (as `_best_window` counts them)
+        got = _best_window(held << 1 | (held & 1) << 14, size)  # rank index r is position r + 1; an ace is 14 too
+        return size - got if got else _NEVER
     windows = [spots for spots, mask in _SPOTS[size] if mask & held]
     best = _NEVER
 
@@ -574,30 +593,32 @@ def _can_lay(held: tuple[Card, ...], needs: tuple[Need, ...], size: int) -> bool
     return _lay_check(held, _plan(needs))[0]
 
 
-Plan = tuple[tuple[Need, ...], tuple[Need, ...], tuple[Need, ...], int]
-"""A stick's needs, its runs and sets in the search's order (`_split`), and its cards."""
+Plan = tuple[tuple[Need, ...], tuple[Need, ...], tuple[Need, ...], int, tuple[bool, ...]]
+"""A stick's needs, its runs and sets in the search's order (`_split`), its cards, and per run
+whether it is the same need as the run before (`_in_order`)."""
 
 
 def _plan(needs: tuple[Need, ...]) -> Plan:
     """The `Plan` of a stick's needs (the rules keep one per stick of each list, so the hot
     path never hashes needs)."""
     runs, sets = _split(needs)
-    return needs, runs, sets, _size(needs)
+    same = tuple(i > 0 and runs[i] == runs[i - 1] for i in range(len(runs)))
+    return needs, runs, sets, _size(needs), same
 
 
 def _lay_check(held: tuple[Card, ...], plan: Plan) -> tuple[bool, Witness | None]:
     """Whether the hand can lay the stick now (`_solve`'s answer), and if `_greedy` found the
-    layout, a witness of it: the naturals and wilds it uses, laid in the search's order.
+    layout, a witness of it: the naturals of each meld and the wilds, laid in the search's order.
 
     The witness outlives the hand it was found on. A card added to the hand keeps it good (the
     search lays the same places, each run taking the new card if it falls in its window). A card
     taken out keeps it good when the hand holds more copies of it than the witness uses (more
     wilds, for a wild): the places then hold what they held. So the rules carry a seat's witness
-    from turn to turn while its discards spare it, and answer yes without a search.
+    from turn to turn while its discards spare it (`_spare`), and answer yes without a search.
 
     Order: the count test first (it turns most hands that cannot away), then `_greedy` (it
     settles most hands that can), then the exact search."""
-    needs, runs, sets, size = plan
+    needs, runs, sets, size, same = plan
     room = len(held)
     if room - 1 < size:
         return False, None
@@ -620,41 +641,76 @@ def _lay_check(held: tuple[Card, ...], plan: Plan) -> tuple[bool, Witness | None
     facts = (totals, lanes)
     picks = _greedy(counts, wilds, runs, sets, facts)
     if picks is not None:
-        return True, _witness(counts, wilds, runs, sets, *picks)
+        places, ranks, melds, used = picks
+        if len(places) < 2 or _in_order(same, places):
+            return True, (tuple(melds), used)
+        return True, _witness(counts, wilds, runs, sets, places, ranks)
     if len(needs) == 1:
         return True, None  # the count test is exact for one need (not reached: `_greedy` agrees)
     return _search(counts, wilds, runs, sets, facts), None
 
 
 def _keeps(witness: Witness, held: tuple[Card, ...], card: Card) -> bool:
-    """The witness still holds once `card` leaves `held` (see `_lay_check`)."""
+    """The witness still holds, as it is, once `card` leaves `held` (see `_lay_check`)."""
+    return _spare(witness, held, card) is witness
+
+
+def _spare(witness: Witness, held: tuple[Card, ...], card: Card) -> Witness | None:
+    """The witness for `held` once `card` leaves it: the same while the hand holds more copies
+    of the card than the witness uses (more wilds, for a wild); else, if the hand has a wild
+    the witness does not use and the last meld (in the witness's order) holding the card keeps
+    another natural, the witness with a wild in its place; else None.
+
+    The repair is sound: the search lays the same places with that card gone; each meld before
+    the last holding it takes what it took, that meld takes one natural fewer, and the sets left
+    take what they took; so exactly one more wild is needed, and every meld keeps a natural."""
     i = card.index
-    if _WILD_AT[i]:
-        need = witness[1]
+    wild = _WILD_AT
+    melds, need = witness
+    if wild[i]:
         if not need:
-            return True
+            return witness
         have = 0
-        wild = _WILD_AT
         for c in held:
             if wild[c.index]:
                 have += 1
-        return have > need
-    need = witness[0].count(i)
-    if not need:
-        return True
+        return witness if have > need else None
+    uses = 0
+    last = -1
+    for k, meld in enumerate(melds):
+        n = meld.count(i)
+        if n:
+            uses += n
+            last = k
+    if not uses:
+        return witness
     have = 0
+    wilds = 0
     for c in held:
-        if c.index == i:
+        j = c.index
+        if j == i:
             have += 1
-    return have > need
+        elif wild[j]:
+            wilds += 1
+    if have > uses:
+        return witness
+    meld = melds[last]
+    if wilds <= need or len(meld) < 2:
+        return None
+    at = meld.index(i)
+    return (*melds[:last], meld[:at] + meld[at + 1 :], *melds[last + 1 :]), need + 1
 
 
-def _stick_melds(seat: int, held: tuple[Card, ...], needs: tuple[Need, ...], owed: tuple[int, ...]) -> tuple[Move, ...]:
+def _stick_melds(
+    seat: int, held: tuple[Card, ...], needs: tuple[Need, ...], owed: tuple[int, ...], sure: bool = False
+) -> tuple[Move, ...]:
     """The stick melds offered now: the stick goes down in the order it lists its needs, so
     each meld fills the first owed need and leaves the rest possible. The candidates are runs
     per suit and start with every natural of the window the hand holds, sets per rank with
     every distinct choice of naturals from the most down to the fewest the wilds allow; the
-    wilds used are the last ones in hand order (`_run_options`, `_set_options`)."""
+    wilds used are the last ones in hand order (`_run_options`, `_set_options`). `sure`: the
+    caller knows the hand can lay the owed needs (a witness of the whole stick), so the search
+    that would say so is skipped."""
     wanted = tuple(needs[i] for i in owed)
     counts = [0] * 80
     totals = [0] * 14
@@ -674,7 +730,7 @@ def _stick_melds(seat: int, held: tuple[Card, ...], needs: tuple[Need, ...], owe
             by_rank.setdefault(i & 15, []).append(i)
     wilds = len(wild_cards)
     room = len(held)
-    if not _solve(counts, wilds, wanted, room, (totals, lanes)):
+    if not sure and not _solve(counts, wilds, wanted, room, (totals, lanes)):
         return ()
     need = needs[owed[0]]
     size = need.length
@@ -733,7 +789,16 @@ def _one_left(
     if need.rank is None and need.suit is None and need.low is None:
         if need.kind is _SET_KIND:
             order = sorted(range(14), key=totals.__getitem__, reverse=True)
+            first, second = order[0], order[1]
             for move, used in options:
+                if not move.low:  # a set: its naturals are of one rank
+                    r = used[0] & 15
+                    best = totals[second] if r == first else totals[first]
+                    if totals[r] - len(used) > best:
+                        best = totals[r] - len(used)
+                    if best and size - min(best, size) <= spare + len(used):
+                        out.append(move)
+                    continue
                 drop: dict[int, int] = {}
                 for j in used:
                     drop[j & 15] = drop.get(j & 15, 0) + 1
@@ -749,7 +814,21 @@ def _one_left(
                     out.append(move)
             return out
         best_in = [_best_window(lane, size) for lane in lanes]
+        # per suit, the best window of the other suits (a run candidate changes its own suit only)
+        others = [max(best_in[:s] + best_in[s + 1 :]) for s in range(4)]
         for move, used in options:
+            if move.low:  # a run: one suit, each position once
+                suit = (used[0] >> 4) - 1
+                lane = was = lanes[suit]
+                for j in used:
+                    if counts[j] == 1:
+                        lane &= ~bits[j]
+                best = best_in[suit] if lane == was else _best_window(lane, size)
+                if others[suit] > best:
+                    best = others[suit]
+                if best and size - min(best, size) <= spare + len(used):
+                    out.append(move)
+                continue
             changed: dict[int, int] = {}
             for j in used:
                 counts[j] -= 1
@@ -798,11 +877,10 @@ def _set_options(
             break
         use = tail[len(tail) - w :]
         for combo in dict.fromkeys(itertools.combinations(naturals, k)):
-            out.append((MakeMeld(seat, _cards_at((*combo, *use)), 0), combo))
+            out.append((_MAKE_MELD(seat, _cards_at((*combo, *use)), 0), combo))
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=1 << 15)
 def _run_options(
     seat: int, suit: int, lane: int, size: int, tail: tuple[int, ...], low: int
 ) -> tuple[tuple[MakeMeld, tuple[int, ...]], ...]:
@@ -839,10 +917,18 @@ def _run_option(key: tuple[int, int, int, int, int, tuple[int, ...]]) -> tuple[M
     bits from the start, the wilds that fill the gaps in order) and its naturals."""
     seat, suit, start, size, held, fill = key
     row = _window(suit, start, size)
-    wilds = iter(fill)
-    cards = tuple(j if held >> k & 1 else next(wilds) for k, j in enumerate(row))
-    naturals = tuple(j for k, j in enumerate(row) if held >> k & 1)
+    cards: list[int] = []
+    naturals: list[int] = []
+    w = 0
+    for j in row:
+        if held & 1:
+            cards.append(j)
+            naturals.append(j)
+        else:
+            cards.append(fill[w])
+            w += 1
+        held >>= 1
     if len(_RUN_OPTIONS) >= 1 << 16:
         _RUN_OPTIONS.clear()
-    got = _RUN_OPTIONS[key] = (MakeMeld(seat, _cards_at(cards), start), naturals)
+    got = _RUN_OPTIONS[key] = (_MAKE_MELD(seat, _cards_at(tuple(cards)), start), tuple(naturals))
     return got
