@@ -525,3 +525,40 @@ def test_index_table_helpers_agree_with_the_plain_definitions() -> None:
                 draws += 1
             state = hf.apply(state, chooser.choice(hf.legal_moves(state)))
     assert draws > 50
+
+
+def test_hand_scans_agree_with_the_plain_definitions() -> None:
+    """The hot path's hand helpers give what their plain definitions give, on random hands of
+    the pack: `_insert` (two drawn cards in one scan) is a stable sort of the hand and the cards,
+    `_naturals_held` counts the cards of a natural's rank, and `_red_threes` lays the first red
+    3s the stock can replace, the rest of the hand and the replacements sorted."""
+    from parlour.core.events import Event
+    from parlour.games.hand_and_foot import rules, tables
+
+    chooser = random.Random(17)
+    pack = tables.pack_for(6)
+    naturals = [c for c in pack if tables._KIND[c.index] == tables._NATURAL]
+    replaced = 0
+    for _ in range(500):
+        held = hf.sort_hand(chooser.sample(pack, chooser.randrange(0, 45)))
+        drawn = tuple(chooser.sample(pack, chooser.randrange(0, 4)))
+        assert rules._insert(held, drawn) == hf.sort_hand((*held, *drawn))
+        top = chooser.choice(naturals)
+        assert rules._naturals_held(held, top.index) == sum(1 for c in held if c.rank is top.rank)
+        stock = tuple(chooser.sample(pack, chooser.randrange(0, 4)))
+        events: list[Event] = []
+        got = rules._red_threes(0, held, stock, events)
+        plain_held, plain_stock, laid = held, stock, []
+        while plain_stock:
+            reds = [c for c in plain_held if c in tables.RED_THREES][: len(plain_stock)]
+            if not reds:
+                break
+            fresh, plain_stock = plain_stock[: len(reds)], plain_stock[len(reds) :]
+            rest = list(plain_held)
+            for red in reds:
+                rest.remove(red)
+            plain_held = hf.sort_hand((*rest, *fresh))
+            laid.extend(reds)
+        assert got == (plain_held, plain_stock, tuple(laid))
+        replaced += bool(laid)
+    assert replaced > 50

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import bisect
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cached_property
 from typing import Final, TypeAlias
 
@@ -170,6 +170,10 @@ _FILL_RUNS: Final = cached_setter(State, "_runs")
 _FILL_TEAMS: Final = cached_setter(State, "_teams")
 """Fills a cached property's slot (what `cached_property` itself does on a first read)."""
 _FILL_LEGAL: Final = cached_setter(State, "legal")
+"""The play loop fills a state it built (its team facts filled) with its move list too, by the
+function of its phase (`_legal_play` or `_legal_draw`, what `_legal` would pick): the caller
+reads it next, and a first read of an empty cached property costs several times more than
+filling the slot."""
 _RUN_SLOTS: Final = 16
 """Rank numbers of `_RANK_OF`: 1-14, and 15 for red 3s."""
 _MINIMUMS: Final = MINIMUM_MELDS
@@ -181,15 +185,6 @@ _DRAW_ONLY: Final = tuple((draw,) for draw in _DRAWS)
 _DRAW_OR_PILE: Final = tuple((draw, pile) for draw, pile in zip(_DRAWS, _PILES))
 _MELDABLE: Final = tuple(_KIND[16 + rank] == _NATURAL for rank in range(16))  # 16 + rank: a club
 """Per rank number of `_RANK_OF`: a natural meld may be made of it (A, 4-K; not 3s, wilds)."""
-
-
-def _ready(state: State, moves: Callable[[State], tuple[Move, ...]]) -> State:
-    """A real state the play loop built (its team facts filled), with its move list filled in
-    too, by `moves` of its phase (`_legal_play` or `_legal_draw`, what `_legal` would pick): the
-    caller reads it next, and a first read of an empty cached property costs several times more
-    than filling the slot."""
-    _FILL_LEGAL(state, moves(state))
-    return state
 
 
 # Public API ----------------------------------------------------------------------------------
@@ -487,20 +482,23 @@ def _legal_play(state: State) -> tuple[Move, ...]:
     meldable = _MELDABLE
     start = 0
     current = -1
-    for i, card in enumerate(held):
+    i = 0
+    for card in held:
         rank = rank_of[card.index]
         if rank != current:
             if i:
-                runs[current] = (start, i - start)
-                if i - start >= 2 and meldable[current]:
+                count = i - start
+                runs[current] = (start, count)
+                if count >= 2 and meldable[current]:
                     pairs.append(current)
             discards.append(row[card.index])
             current = rank
             start = i
-    i = len(held)
+        i += 1
     if i:
-        runs[current] = (start, i - start)
-        if i - start >= 2 and meldable[current]:
+        count = i - start
+        runs[current] = (start, count)
+        if count >= 2 and meldable[current]:
             pairs.append(current)
     melds = state.melds[team]
     facts = state._teams[team]
@@ -655,9 +653,42 @@ def _may_leave(in_foot: bool, left: int, opened_after: bool, qualified_after: bo
 def _pile_ok(state: State) -> bool:
     """Whether the player to draw may take the pile (quick refusals first, no message composed)."""
     discards = state.discards
-    if not discards or _KIND[discards[-1].index] != _NATURAL or not state.opened[state.turn % TEAMS]:
+    if not discards:
+        return False
+    top = discards[-1].index
+    seat = state.turn
+    if _KIND[top] != _NATURAL or not state.opened[seat % TEAMS] or _naturals_held(state.hands[seat], top) < 2:
         return False
     return _pile_problem(state, quick=True) is None
+
+
+def _naturals_held(held: tuple[Card, ...], index: int) -> int:
+    """How many cards of the rank of the natural with card index `index` the sorted hand holds:
+    they lie together, so a plain scan from the nearer end of the hand order stops after them
+    (cheaper than `bisect`, whose key function is Python code called per probe)."""
+    keys = _KEY
+    low = keys[index] & ~7  # the rank's first sort key
+    high = low + 8
+    count = 0
+    if low < _MIDDLE_KEY:
+        for card in held:
+            key = keys[card.index]
+            if key >= low:
+                if key >= high:
+                    break
+                count += 1
+    else:
+        for card in reversed(held):
+            key = keys[card.index]
+            if key < high:
+                if key < low:
+                    break
+                count += 1
+    return count
+
+
+_MIDDLE_KEY: Final = 8 * 7
+"""The sort key of the middle rank of the hand order (10s): lower ranks lie nearer the hand's start."""
 
 
 _REFUSED: Final = "refused"
@@ -678,13 +709,9 @@ def _pile_problem(state: State, *, quick: bool = False) -> str | None:
         return f"the pile is blocked by {top} on top"
     held = state.hands[seat]
     rank = top.rank
-    group = _KEY[top.index] & ~7  # the rank's first sort key: its cards lie together
-    at = bisect.bisect_left(held, group, key=_card_key) + 1
     melds = state.melds[team]
     i, closing = _pile_meld(state, team, _RANK_OF[top.index])
-    # The rank's naturals lie together from `at - 1`: enough of them when the last one needed is.
-    last = at + closing
-    if last >= len(held) or held[last].rank is not rank:
+    if _naturals_held(held, top.index) < 2 + closing:
         if quick:
             return _REFUSED
         extra = f" and {closing} more to close the open {rank} meld" if closing else ""
@@ -822,14 +849,15 @@ def _red_threes(
     Returns the hand, the stock and the red 3s laid. A red 3 the stock cannot replace stays.
     """
     laid: list[Card] = []
-    if not held or _KIND[held[-1].index] != _RED3:  # red 3s sort last
-        return held, stock, ()
-    while stock:
-        reds = [c for c in held if _KIND[c.index] == _RED3][: len(stock)]
-        if not reds:
-            break
+    kind = _KIND
+    while stock and held and kind[held[-1].index] == _RED3:
+        # Red 3s sort last: the hand's tail, of which the stock replaces the first it can.
+        first = len(held) - 1
+        while first and kind[held[first - 1].index] == _RED3:
+            first -= 1
+        reds = held[first : first + len(stock)]
         fresh, stock = stock[: len(reds)], stock[len(reds) :]
-        held = sort_hand((*_remove(held, reds), *fresh))
+        held = _insert(held[:first] + held[first + len(reds) :], fresh)
         laid.extend(reds)
         events.append(Event(EventKind.SHOWS, player=seat, cards=tuple(reds), label="red three"))
         events.append(Event(EventKind.DRAWS, player=seat, cards=fresh, private=True))
@@ -837,15 +865,30 @@ def _red_threes(
 
 
 def _insert(held: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
-    """A sorted hand with a few cards added in their places (after the equal ones), each by a
-    plain scan (cheaper than `bisect`, whose key function is Python code called per probe)."""
-    for card in cards:
-        held = insert_by_key(held, card, _KEY)
-    return held
-
-
-def _card_key(card: Card) -> int:
-    return _KEY[card.index]
+    """A sorted hand with a few cards added in their places (after the equal ones, in the order
+    given), by a plain scan (cheaper than `bisect`, whose key function is Python code called per
+    probe). Two cards (a draw) are placed in one scan: the lower goes where it would go alone,
+    the higher after it (and after the held cards up to its key)."""
+    if len(cards) != 2:
+        for card in cards:
+            held = insert_by_key(held, card, _KEY)
+        return held
+    keys = _KEY
+    low, high = cards
+    low_key = keys[low.index]
+    high_key = keys[high.index]
+    if high_key < low_key:  # the second card goes in first, before the first
+        low, high, low_key, high_key = high, low, high_key, low_key
+    at = 0
+    for card in held:
+        if keys[card.index] > low_key:
+            break
+        at += 1
+    to = at
+    size = len(held)
+    while to < size and keys[held[to].index] <= high_key:
+        to += 1
+    return (*held[:at], low, *held[at:to], high, *held[to:])
 
 
 _EVENT: Final = builder(Event)
@@ -876,7 +919,8 @@ def _apply_draw(state: State, move: Draw) -> State:
             s.feet, stock, s.discards, s.melds, s.red_threes, s.opened, s.took_back, s.points, (said,),
         )
     _FILL_TEAMS(out, s._teams)
-    return _ready(out, _legal_play)
+    _FILL_LEGAL(out, _legal_play(out))
+    return out
 
 
 def _apply_pile(state: State, move: TakePile) -> State:
@@ -928,18 +972,22 @@ def _apply_pile(state: State, move: TakePile) -> State:
         events=tuple(events),
     )
     _FILL_TEAMS(out, replace_at(state._teams, team, _team_facts(melds)))
-    return _emptied_by_melding(out, seat) if not held else _ready(out, _legal_play)
+    if not held:
+        return _emptied_by_melding(out, seat)
+    _FILL_LEGAL(out, _legal_play(out))
+    return out
 
 
 def _apply_meld(state: State, seat: int, cards: tuple[Card, ...], onto: Rank | None) -> State:
     team = seat % TEAMS
     melds = state.melds[team]
+    teams = state._teams
     if onto is None:
         i = len(melds)
         melds = (*melds, cards)
         event = _EVENT(_MELDS_KIND, seat, cards, (), "", False)
     else:
-        at = state._teams[team][0].get(onto)
+        at = teams[team][0].get(onto)
         assert at is not None
         i = at
         melds = replace_at(melds, i, _insert(melds[i], cards))
@@ -955,14 +1003,22 @@ def _apply_meld(state: State, seat: int, cards: tuple[Card, ...], onto: Rank | N
         events += (Event(EventKind.NOTE, player=seat, label=f"team {team} made its minimum meld"),)
     held = _hand_less(state, cards) if seat == state.turn else _remove(state.hands[seat], cards)
     s = state
+    facts = _facts_after(teams[team], melds, i)
+    # Two teams: the pairs with this team's entry replaced, built directly.
+    if team:
+        all_melds = (s.melds[0], melds)
+        teams = (teams[0], facts)
+    else:
+        all_melds = (melds, s.melds[1])
+        teams = (facts, teams[1])
     out = _build(
         s.options, s.hand, s.rng, None, s.phase, s.dealer, s.turn, replace_at(s.hands, seat, held),
-        s.feet, s.stock, s.discards, replace_at(s.melds, team, melds), s.red_threes, opened, s.took_back,
-        s.points, events,
+        s.feet, s.stock, s.discards, all_melds, s.red_threes, opened, s.took_back, s.points, events,
     )
-    _FILL_TEAMS(out, replace_at(s._teams, team, _facts_after(s._teams[team], melds, i)))
+    _FILL_TEAMS(out, teams)
     if held:
-        return _ready(out, _legal_play)
+        _FILL_LEGAL(out, _legal_play(out))
+        return out
     if not state.feet[seat]:
         return _end_round(out, seat)
     return _emptied_by_melding(out, seat)
@@ -1018,7 +1074,8 @@ def _apply_discard(state: State, seat: int, cards: tuple[Card, ...]) -> State:
         s.melds, s.red_threes, s.opened, False, s.points, (*events, _TO_PLAY[turn]),
     )
     _FILL_TEAMS(out, s._teams)
-    return _ready(out, _legal_draw)
+    _FILL_LEGAL(out, _legal_draw(out))
+    return out
 
 
 _DISCARD_EVENTS: Final = seat_card_table(
