@@ -963,3 +963,35 @@ def test_drawing_back_finds_the_played_card_by_value_too() -> None:
         out = rules._exchange(tuple(held), Card.parse("7D"), Card.parse("5H"))
         assert cards_text(out) == "AC 5H 6C QS KC"
         assert cards_text(rules._exchange(tuple(held), Card.parse("AC"), Card.parse("KH"))) == "6C 7D QS KC KH"
+
+
+def test_card_plans_name_each_cards_prebuilt_moves() -> None:
+    """`_PLANS[players][seat][card.index]` is (rank, plain steps, the seat's prebuilt plain
+    moves of the card, its coming-out move for an ace or face card); `_PLANS_STAYING` is the
+    same with no coming out."""
+    for players in rules.PLAYERS:
+        for seat in range(players):
+            for card in set(jw.pack_for(Options())):
+                rank, steps, table, out = rules._PLANS[players][seat][card.index]
+                assert rank == int(card.rank)
+                assert steps == (-BACKWARD if card.rank is Rank.EIGHT else STEPS.get(card.rank, 0))
+                assert table is rules._PLAYS[seat][card.index]
+                if card.rank in COMES_OUT:
+                    assert out == PlayCard(seat, card, ((seat, HOME, COME_OUTS[players][seat]),))
+                else:
+                    assert out is None
+                assert rules._PLANS_STAYING[seat][card.index] == (rank, steps, table, None)
+
+
+def test_drawing_back_keeps_every_hand_in_rank_order() -> None:
+    """`_exchange` (found by identity, put back with two comparisons) gives `rank_sorted` of
+    the hand less the card plus the drawn one, on many random hands."""
+    rnd = random.Random(5)
+    pack = list(jw.pack_for(Options()))
+    for _ in range(3000):
+        held = jw.rank_sorted(rnd.sample(pack, 5))
+        card = held[rnd.randrange(5)]
+        drawn = rnd.choice(pack)
+        rest = list(held)
+        rest.remove(card)
+        assert rules._exchange(held, card, drawn) == jw.rank_sorted([*rest, drawn])

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Final, TypeAlias
 
 from parlour.core.events import Event, EventKind
+from parlour.core.values import builder
 
 SEATINGS: Final = (2, 4)
 """The player counts the board seats: four on sides 0-3, or two on sides 0 and 2."""
@@ -141,39 +142,54 @@ def land(
     """The marbles after one leg, with its landing resolved; None if the landing is illegal
     (a partner sent to an entrance that holds a marble of the side). `notes` collects events."""
     owner, start, end = leg
-    n = len(marbles)
     rows = list(marbles)
     row = list(rows[owner])
-    row.remove(start)
-    row.append(end)
-    rows[owner] = tuple(sorted(row))
-    if 0 <= end < CASTLE:
-        hit = next((o for o, r in enumerate(marbles) if o != owner and end in r), None)
-        if hit is not None:
-            mate = partner_of(owner, n)
-            moved = list(rows[hit])
-            moved.remove(end)
-            if hit == mate:
-                gate = castle_entrance(hit, n)
-                there = next((o for o, r in enumerate(rows) if gate in r), None)
-                if there is not None and (there == owner or there == mate):
-                    return None
-                if there is not None:
-                    sent = list(rows[there])
-                    sent.remove(gate)
-                    rows[there] = tuple(sorted((*sent, HOME)))
-                    if notes is not None:
-                        notes.append(Event(EventKind.NOTE, player=there, numbers=(gate,), label="marble sent home"))
-                moved.append(gate)
-                if notes is not None:
-                    said = "marble sent to its castle entrance"
-                    notes.append(Event(EventKind.NOTE, player=hit, numbers=(end, gate), label=said))
-            else:
-                moved.append(HOME)
-                if notes is not None:
-                    notes.append(Event(EventKind.NOTE, player=hit, numbers=(end,), label="marble sent home"))
-            rows[hit] = tuple(sorted(moved))
+    row[row.index(start)] = end
+    row.sort()
+    rows[owner] = tuple(row)
+    if not 0 <= end < CASTLE:
+        return tuple(rows)
+    hit = -1
+    for o, r in enumerate(marbles):
+        if o != owner and end in r:
+            hit = o
+            break
+    if hit < 0:
+        return tuple(rows)
+    n = len(marbles)
+    moved = list(rows[hit])
+    moved.remove(end)
+    if n == 4 and hit == (owner + 2) % 4:  # the partner goes to its castle entrance
+        gate = castle_entrance(hit, n)
+        there = -1
+        for o, r in enumerate(rows):
+            if gate in r:
+                there = o
+                break
+        if there == owner or there == hit:
+            return None
+        if there >= 0:
+            sent = list(rows[there])
+            sent.remove(gate)
+            rows[there] = tuple(sorted((*sent, HOME)))
+            if notes is not None:
+                notes.append(_EVENT(_NOTE, there, (), (gate,), "marble sent home", False))
+        moved.append(gate)
+        if notes is not None:
+            notes.append(_EVENT(_NOTE, hit, (), (end, gate), "marble sent to its castle entrance", False))
+    else:
+        moved.append(HOME)
+        if notes is not None:
+            notes.append(_EVENT(_NOTE, hit, (), (end,), "marble sent home", False))
+    moved.sort()
+    rows[hit] = tuple(moved)
     return tuple(rows)
+
+
+_EVENT: Final = builder(Event)
+"""Event(kind, player, cards, numbers, label, private), built slot by slot (`land`'s notes)."""
+
+_NOTE: Final = EventKind.NOTE
 
 
 ENTRANCES: Final = {n: tuple(castle_entrance(s, n) for s in range(n)) for n in SEATINGS}

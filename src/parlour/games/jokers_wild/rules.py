@@ -6,6 +6,7 @@ import enum
 from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cached_property
+from operator import itemgetter
 from typing import Final, TypeAlias
 
 import attrs
@@ -368,11 +369,18 @@ def check_invariants(state: State) -> None:
 def _legal(state: State, only: int | None = None) -> tuple[Move, ...]:
     """The moves of the seat to play (`only` None on a real state, or a view's viewer).
 
-    Everything is worked out afresh from the marbles (boards do not repeat): the side's track
-    marbles sorted (`side`), then, for the forward cards, each marble's situation once
-    (`_situations`), from which each card's moves are a few comparisons and look-ups in the
-    card's prebuilt moves (`_PLAYS`): a card shorter than every track marble's way ahead
-    (`fast`) moves each of them, with no test per marble."""
+    Everything is worked out afresh from the marbles (boards do not repeat). First what every
+    forward card needs of the marbles the seat moves (`owner`'s): the track marbles in row
+    order with `lim`, one more than the farthest they go along the track (the distance to the
+    side's first marble ahead, 72 for none, one more if that marble is a partner's that may be
+    sent to its entrance, `_mate_ok`); the one track marble that may turn into the Castle
+    (`estart`: a marble `d` holes before its entrance enters c1 with `d + 1` steps unless the
+    side's marble ahead stands before the entrance, so only the marble nearest the entrance
+    may, and never reaching the owner's lowest castle marble), to hole `ebase + steps` for
+    `elow < steps < ehigh`; the castle marbles that can move as (position, `high`: it goes up
+    to below the next one or c5, if `steps < high`); and `fast`: a card shorter than that
+    moves every track marble along the track and none into the Castle, which one look-up
+    (`pick`) in the card's prebuilt moves (`_PLAYS`) lists at once. Then each rank's moves."""
     if state.phase is _OVER:
         return ()
     seat = state.turn
@@ -381,56 +389,83 @@ def _legal(state: State, only: int | None = None) -> tuple[Move, ...]:
             return ()
     elif only != seat:
         return ()
-    held = state.hands[seat]
     marbles = state.marbles
     owner = seat
+    row = marbles[seat]
     if len(marbles) == 4:
-        if marbles[seat][0] >= CASTLE:
-            owner = (seat + 2) % 4
-        mate = (owner + 2) % 4
-        row = marbles[owner]
-        mrow = marbles[mate]
-        gate = _ENTRANCES_4[mate]
-        starts = row[bisect_left(row, 0) : bisect_left(row, CASTLE)]
-        side = sorted(starts + mrow[bisect_left(mrow, 0) :])
-        del side[bisect_left(side, CASTLE) :]
+        if row[0] >= CASTLE:
+            owner = seat ^ 2  # the partner, opposite
+            row = marbles[owner]
+        mrow = marbles[owner ^ 2]
+        gate = _ENTRANCES_4[owner ^ 2]
+        mtrack = mrow[bisect_left(mrow, 0) : bisect_left(mrow, CASTLE)]
         seating = 4
     else:
-        mate = -2
-        row = marbles[owner]
-        mrow = ()
+        mrow = mtrack = ()
         gate = -1
-        starts = row[bisect_left(row, 0) : bisect_left(row, CASTLE)]
-        side = list(starts)
         seating = 2
-    plays: Sequence[Sequence[PlayCard]] | _AssistedPlays = _PLAYS[seat] if owner == seat else _AssistedPlays(seat, owner)
+    home = bisect_left(row, 0)
+    lane = bisect_left(row, CASTLE)
+    starts = row[home:lane]
+    tracks: list[tuple[int, int]] = []
+    estart = elow = ehigh = ebase = -1
+    fast = HOLES + 1
+    if starts:
+        side = sorted(starts + mtrack) if mtrack else list(starts)
+        side.append(side[0] + HOLES)  # each side marble's next one, once round
+        entrance = ENTRANCES[seating][owner]
+        room = row[lane] if lane < MARBLES else CASTLE + MARBLES  # the first castle hole not reachable
+        for start in starts:
+            block = side[side.index(start) + 1] - start
+            lim = block
+            if block <= MAX_STEPS and mtrack:
+                end = (start + block) % HOLES
+                if end in mtrack and _mate_ok(row, mrow, start, end, gate):
+                    lim += 1
+            tracks.append((start, lim))
+            d = (entrance - start) % HOLES
+            if d < MAX_STEPS and block > d:
+                estart, elow, ehigh, ebase = start, d, room - CASTLE + d + 1, CASTLE - d - 1
+                if d < fast:
+                    fast = d + 1
+            if lim < fast:
+                fast = lim
+        # `pick(table)`: the tuple of `table[start]` for every start (a slice for one marble, as
+        # `itemgetter` of one key gives the item itself)
+        pick = itemgetter(*starts) if len(starts) > 1 else itemgetter(slice(starts[0], starts[0] + 1))
+    else:
+        side = []
+        pick = _PICK_NONE
+    lanes: list[tuple[int, int]] = []
+    for i in range(lane, MARBLES):
+        start = row[i]
+        top = row[i + 1] if i < MARBLES - 1 else CASTLE + MARBLES
+        if top != start + 1:  # one packed against the marble above it cannot move
+            lanes.append((start, top - start))
+    hole = -1  # the starting hole, if a marble may come out onto it
+    if home:
+        hole = COME_OUTS[seating][owner]
+        if hole in row or (hole in mtrack and not _mate_ok(row, mrow, HOME, hole, gate)):
+            hole = -1
+    plans: Sequence[_Plan] | _AssistedPlans = _PLANS[seating][seat] if hole >= 0 else _PLANS_STAYING[seat]
+    if owner != seat:
+        plans = _AssistedPlans(seat, owner, hole)
+        fast = 0  # `pick` reads tuples: a partner's marbles are moved one by one
     moves: list[Move] = []
     append = moves.append
+    extend = moves.extend
     build = _PLAY_CARD
     last = -1
-    tracks: list[tuple[int, int]] | None = None
-    lanes: list[tuple[int, int]] = []
-    fast = estart = elow = ehigh = ebase = -1
-    for card in held:
-        index = card.index
-        rank = index & 15
+    for card in state.hands[seat]:
+        rank, steps, table, out = plans[card.index]
         if rank == last:
             continue
         last = rank
-        steps = _PLAIN_STEPS[rank]
         if steps > 0:
-            table = plays[index]
-            if _COMES_OUT_BY_RANK[rank] and row[0] == HOME:
-                hole = COME_OUTS[seating][owner]
-                if hole not in row and (hole not in mrow or _mate_ok(row, mrow, HOME, hole, gate)):
-                    append(_COMING_OUT[seating][seat][index] if owner == seat else build(seat, card, ((owner, HOME, hole),)))
-            if tracks is None:
-                tracks, lanes, (estart, elow, ehigh, ebase), fast = _situations(
-                    row, mrow, side, gate, ENTRANCES[seating][owner]
-                )
+            if out is not None:
+                append(out)
             if steps < fast:
-                for start in starts:
-                    append(table[start])
+                extend(pick(table))
             else:
                 for start, lim in tracks:
                     if start == estart and elow < steps < ehigh:
@@ -441,14 +476,15 @@ def _legal(state: State, only: int | None = None) -> tuple[Move, ...]:
                 if steps < high:
                     append(table[start])
             if rank == _SEVEN_RANK:
-                _split_moves(moves, seat, card, marbles, owner, side, gate)
+                _split_moves(moves, seat, card, marbles, owner, side[:-1], gate)
         elif steps:  # the 8
-            table = plays[index]
             for start in starts:
-                # the distance back to the side's marble behind (72: none)
-                back = (start - side[side.index(start) - 1]) % HOLES or HOLES
+                # the distance back to the side's marble behind (72: none; `side` ends with
+                # its first marble once round)
+                i = side.index(start)
+                back = (start - side[i - 1 if i else -2]) % HOLES or HOLES
                 end = (start - BACKWARD) % HOLES
-                if back > BACKWARD or (back == BACKWARD and end in mrow and _mate_ok(row, mrow, start, end, gate)):
+                if back > BACKWARD or (back == BACKWARD and end in mtrack and _mate_ok(row, mrow, start, end, gate)):
                     append(table[start])
         elif starts:  # the joker, with a marble on the track
             others: list[int] = []
@@ -458,19 +494,18 @@ def _legal(state: State, only: int | None = None) -> tuple[Move, ...]:
             others.sort()
             for start in starts:
                 for end in others:
-                    if end in mrow and not _mate_ok(row, mrow, start, end, gate):
+                    if end in mtrack and not _mate_ok(row, mrow, start, end, gate):
                         continue
                     append(build(seat, card, ((owner, start, end),)))
     if moves:
         return tuple(moves)
-    out: list[Move] = []
     last = -1
     discards = _DISCARDS[seat]
-    for card in held:
+    for card in state.hands[seat]:
         if card.index & 15 != last:
             last = card.index & 15
-            out.append(discards[card.index])
-    return tuple(out)
+            moves.append(discards[card.index])
+    return tuple(moves)
 
 
 def _mate_ok(row: tuple[int, ...], mrow: tuple[int, ...], start: int, end: int, gate: int) -> bool:
@@ -479,56 +514,6 @@ def _mate_ok(row: tuple[int, ...], mrow: tuple[int, ...], start: int, end: int, 
     if gate == end:
         return False
     return gate == start or (gate not in row and gate not in mrow)
-
-
-def _situations(
-    row: tuple[int, ...], mrow: tuple[int, ...], side: list[int], gate: int, entrance: int
-) -> tuple[list[tuple[int, int]], list[tuple[int, int]], tuple[int, int, int, int], int]:
-    """What a forward card of `steps` needs of `row`'s marbles out of Home, in row order:
-    `tracks`, the track marbles as (position, `lim`): one goes `steps` along the track if
-    `steps < lim`; `lanes`, the castle marbles that can move as (position, `high`): one goes
-    up its lane if `steps < high`; and `entry`, (position, `low`, `high`, `base`) of the one
-    track marble that may turn into the Castle (position -1: none), to hole `base + steps` if
-    `low < steps < high`; and `fast`: a card of fewer steps moves every track marble along the
-    track, and none into the Castle.
-
-    On the track `lim` is the distance to the side's first marble ahead (72: none), one more if
-    that marble is a partner's that may be sent to its entrance (`_mate_ok`). A marble `d`
-    holes before its entrance enters hole c1 with `d + 1` steps unless the side's marble ahead
-    stands before the entrance (so only the marble nearest the entrance may), and may not
-    reach the owner's lowest castle marble. A castle marble moves up to below the next one (or
-    c5); one packed against the marble above it is left out, as no card moves it. `side` is
-    the side's track marbles sorted, `gate` the partner's castle entrance and `entrance` the
-    owner's."""
-    tracks = []
-    lanes = []
-    entry = _NO_ENTRY
-    fast = HOLES + 1
-    ahead = [*side, side[0] + HOLES] if side else side  # each side marble's next one, once round
-    lane = bisect_left(row, CASTLE)
-    room = row[lane] if lane < MARBLES else CASTLE + MARBLES  # the first castle hole not reachable
-    for i in range(bisect_left(row, 0), lane):
-        start = row[i]
-        block = ahead[side.index(start) + 1] - start
-        lim = block
-        if block <= MAX_STEPS and mrow:
-            end = (start + block) % HOLES
-            if end in mrow and _mate_ok(row, mrow, start, end, gate):
-                lim += 1
-        tracks.append((start, lim))
-        d = (entrance - start) % HOLES
-        if d < MAX_STEPS and block > d:
-            entry = (start, d, room - CASTLE + d + 1, CASTLE - d - 1)
-            if d < fast:
-                fast = d + 1
-        if lim < fast:
-            fast = lim
-    for i in range(lane, MARBLES):
-        start = row[i]
-        top = row[i + 1] if i < MARBLES - 1 else CASTLE + MARBLES
-        if top != start + 1:
-            lanes.append((start, top - start))
-    return tracks, lanes, entry, fast
 
 
 def _split_moves(
@@ -553,13 +538,21 @@ def _split_moves(
     first parts that bump a partner or bring the last marble in go through `_split_slow` on
     the board after them. A pair met again with the later marble first is skipped if it was
     listed already (`seen` records the pairs listed with the later marble second, and every
-    pair `_split_slow` lists). `side` is the side's track marbles sorted and `gate` the
-    partner's castle entrance (-1: no partner)."""
+    pair `_split_slow` lists). Castle marbles packed at the top of the lane never move and are
+    left out, and boards where no two marbles can share a 7 list nothing at once. `side` is
+    the side's track marbles sorted and `gate` the partner's castle entrance (-1: no partner)."""
     row = marbles[owner]
     home = bisect_left(row, 0)
     if home > MARBLES - 2:
         return
     outside = bisect_left(row, CASTLE)  # marbles not in the Castle
+    if outside == home:
+        return  # castle marbles alone never move 7 between them: the lane has five holes
+    if outside == home + 1 and home and row[outside] == CASTLE + outside:
+        # One track marble, which cannot bring the last marble in (some are at Home), and
+        # castle marbles packed at the top of the lane: the track marble takes both parts, or
+        # none (it never passes a castle marble, so it frees none).
+        return
     n = len(marbles)
     mate = (owner + 2) % 4 if n == 4 else -2
     mrow = marbles[mate] if n == 4 else ()
@@ -586,6 +579,10 @@ def _split_moves(
         else:
             kinds.append(_CROWDED_NEAR if d < SPLIT - 1 else _CROWDED)
     for i in range(outside, MARBLES):
+        if row[i] == CASTLE + i and outside > 1:
+            # it and the marbles above it fill the top of the lane: none of them moves (kept
+            # when one marble is left outside: its turning in goes by the general search)
+            break
         runs.append((row[i], 0, 0, 0, row[i + 1] if i < MARBLES - 1 else CASTLE + MARBLES))
         kinds.append(_LANE)
     count = len(runs)
@@ -620,13 +617,18 @@ def _split_moves(
                 seconds.append((j, r, legs))
                 later.append(legs)
         if not together:
-            # apart from every other marble: its part alone, then each later marble's
+            # apart from every other marble: its part alone, then each later marble's (`tails`:
+            # by steps, every later marble's part ends in row order)
+            if not later:
+                continue
+            tails = later[0]
+            for legs in later[1:]:
+                tails = tuple([a + b for a, b in zip(tails, legs)])
             ones = parts[i] or _part_legs(owner, runs[i], kinds[i])
             for k in range(1, SPLIT):
                 for leg1 in ones[k]:
-                    for legs in later:
-                        for leg2 in legs[SPLIT - k]:
-                            append(build(seat, card, (leg1, leg2)))
+                    for leg2 in tails[SPLIT - k]:
+                        append(build(seat, card, (leg1, leg2)))
             continue
         for k in range(1, SPLIT):
             rest = SPLIT - k
@@ -718,11 +720,13 @@ def _part_legs(owner: int, run: tuple[int, int, int, int, int], kind: int) -> tu
     if kind == _FREE:
         return _STEP_LEGS[owner][start]
     if kind == _LANE:
-        return tuple(((owner, start, start + k),) if start + k < room else () for k in range(SPLIT))
+        return tuple([((owner, start, start + k),) if start + k < room else () for k in range(SPLIT)])
     return tuple(
-        (((owner, start, CASTLE + k - d - 1),) if d < k < room - CASTLE + d + 1 and block > d else ())
-        + (((owner, start, (start + k) % HOLES),) if k < block else ())
-        for k in range(SPLIT)
+        [
+            (((owner, start, CASTLE + k - d - 1),) if d < k < room - CASTLE + d + 1 and block > d else ())
+            + (((owner, start, (start + k) % HOLES),) if k < block else ())
+            for k in range(SPLIT)
+        ]
     )
 
 
@@ -772,58 +776,68 @@ def _split_slow(
 def _apply(state: State, move: Move) -> State:
     seat = move.player
     card = move.card
-    held = state.hands[seat]
+    one = _ONE_CARD[card.index]
     marbles = state.marbles
-    events: list[Event]
+    notes: list[Event] = []  # what a landing or a refill of the stock adds after the play
     if type(move) is PlayCard:
         legs = move.legs
         if len(legs) == 1:
             leg = legs[0]
-            events = [_EVENT(_PLAYS_KIND, seat, _ONE_CARD[card.index], leg, "", False)]
-            marbles = _moved(marbles, leg, events)
+            played = _EVENT(_PLAYS_KIND, seat, one, leg, "", False)
         else:
             leg, leg2 = legs
-            events = [_EVENT(_PLAYS_KIND, seat, _ONE_CARD[card.index], leg + leg2, "", False)]
-            marbles = _moved(_moved(marbles, leg, events), leg2, events)
+            played = _EVENT(_PLAYS_KIND, seat, one, leg + leg2, "", False)
+            marbles = _moved(marbles, leg, notes)
+            leg = leg2
+        marbles = _moved(marbles, leg, notes)
     else:
-        events = [_DISCARD_EVENTS[seat][card.index]]
-    discards = state.discards + _ONE_CARD[card.index]
+        played = _DISCARD_EVENTS[seat][card.index]
     stock = state.stock
-    rng = state.rng
-    assert rng is not None
-    if not stock:
-        refill = refill_stock(stock, discards, rng)
+    if stock:
+        discards = state.discards + one
+        rng = state.rng
+    else:
+        rng = state.rng
+        assert rng is not None
+        refill = refill_stock(stock, state.discards + one, rng)
         stock, discards, rng = refill.stock, refill.discards, refill.rng
-        events.extend(refill.events)
+        notes.extend(refill.events)
     drawn = stock[0]
     hands = list(state.hands)
-    hands[seat] = _exchange(held, card, drawn)
-    events.append(_DRAW_EVENTS[seat][drawn.index])
-    n = len(marbles)
+    hands[seat] = _exchange(hands[seat], card, drawn)
     turns = state.turns + 1
+    n = len(marbles)
     turn = (seat + 1) % n
-    phase = _PLAY
-    if marbles[seat][0] >= CASTLE and finished(marbles, seat):  # only the side that moved can have finished
-        phase = Phase.OVER
-        over = frozenset(s for s in range(n) if finished(marbles, s))
-        events.append(Event(EventKind.GAME_OVER, numbers=tuple(sorted(over))))
-    elif turns >= state.options.max_turns:
-        phase = Phase.OVER
-        events.append(Event(EventKind.NOTE, label=f"the game is drawn after {turns} turns"))
-        events.append(Event(EventKind.GAME_OVER))
+    if (marbles[seat][0] < CASTLE or not finished(marbles, seat)) and turns < state.options.max_turns:
+        phase = _PLAY
+        if notes:
+            events = (played, *notes, _DRAW_EVENTS[seat][drawn.index], _TO_PLAY[turn])
+        else:
+            events = (played, _DRAW_EVENTS[seat][drawn.index], _TO_PLAY[turn])
     else:
-        events.append(_TO_PLAY[turn])
+        phase = _OVER
+        events = (played, *notes, _DRAW_EVENTS[seat][drawn.index], *_game_over(marbles, seat, turns))
     return _BUILD(
         state.options, 1 + turns // n, rng, None, phase, state.dealer, turn, turns, tuple(hands), stock[1:],
-        discards, marbles, tuple(events),
+        discards, marbles, events,
     )  # fmt: skip
+
+
+def _game_over(marbles: tuple[tuple[int, ...], ...], seat: int, turns: int) -> tuple[Event, ...]:
+    """The events ending the game after `seat`'s turn: its side finished (only the side that
+    moved can have), or the valve drew the game after `turns` turns."""
+    n = len(marbles)
+    if finished(marbles, seat):
+        over = frozenset(s for s in range(n) if finished(marbles, s))
+        return (Event(EventKind.GAME_OVER, numbers=tuple(sorted(over))),)
+    return (Event(EventKind.NOTE, label=f"the game is drawn after {turns} turns"), Event(EventKind.GAME_OVER))
 
 
 def _moved(marbles: tuple[tuple[int, ...], ...], leg: Leg, events: list[Event]) -> tuple[tuple[int, ...], ...]:
     """The marbles after one legal leg; a landing on a track marble goes through `land`, which
     adds its notes to `events`."""
     owner, start, end = leg
-    if 0 <= end < CASTLE:
+    if end < CASTLE:  # on the track (legs never end at Home): is a marble there?
         for r in marbles:
             if end in r:
                 after = land(marbles, leg, events)
@@ -838,18 +852,32 @@ def _moved(marbles: tuple[tuple[int, ...], ...], leg: Leg, events: list[Event]) 
 
 
 def _exchange(held: tuple[Card, ...], card: Card, drawn: Card) -> tuple[Card, ...]:
-    """`held` (rank order) less one `card`, with `drawn` put in its place."""
+    """`held`, a full hand in rank order, less one `card`, with `drawn` put in its place: the
+    card is found by identity (cards are interned; `remove` would call `__eq__` on the cards
+    before it), else by value, and `drawn` goes after the cards of its key or lower (`_KEYS`)."""
     hand = list(held)
-    at = 0
-    for c in held:  # by identity first (cards are interned): `index` calls `__eq__` on the others
-        if c is card:
-            break
-        at += 1
+    if card is hand[0]:
+        del hand[0]
+    elif card is hand[1]:
+        del hand[1]
+    elif card is hand[2]:
+        del hand[2]
+    elif card is hand[3]:
+        del hand[3]
+    elif card is hand[4]:
+        del hand[4]
     else:
-        at = held.index(card)
-    del hand[at]
+        hand.remove(card)
     keys = _KEYS
     key = keys[drawn.index]
+    if len(hand) == 4:  # a full hand: two comparisons
+        if keys[hand[1].index] > key:
+            hand.insert(0 if keys[hand[0].index] > key else 1, drawn)
+        elif keys[hand[2].index] > key:
+            hand.insert(2, drawn)
+        else:
+            hand.insert(3 if keys[hand[3].index] > key else 4, drawn)
+        return tuple(hand)
     at = 0
     for c in hand:
         if keys[c.index] > key:
@@ -937,20 +965,47 @@ def _coming_out(players: int) -> tuple[tuple[PlayCard, ...], ...]:
 
 
 _COMING_OUT: Final = {players: _coming_out(players) for players in SEATINGS}
-"""`_COMING_OUT[players][seat][card.index]`: a seat's own marble brought out by `card` (read
-for aces and face cards only)."""
+"""`_COMING_OUT[players][seat][card.index]`: a seat's own marble brought out by `card` (`_PLANS`
+holds those of aces and face cards)."""
 
 
-class _AssistedPlays:
-    """`_PLAYS[seat]` for the partner's marbles (`[card.index][start]`), built as asked for."""
+_Plan: TypeAlias = "tuple[int, int, Sequence[PlayCard] | _Assisted, PlayCard | None]"
+"""What `_legal` reads per card: (rank, the plain steps (`_PLAIN_STEPS`), the card's plain
+moves by start (`_PLAYS[seat][card.index]`), the move bringing a marble out with it or None)."""
 
-    __slots__ = ("owner", "seat")
 
-    def __init__(self, seat: int, owner: int) -> None:
-        self.seat, self.owner = seat, owner
+def _plans(players: int, seat: int) -> tuple[_Plan, ...]:
+    outs = _COMING_OUT[players][seat]
+    return tuple(
+        (i & 15, _PLAIN_STEPS[i & 15], _PLAYS[seat][i], outs[i] if _COMES_OUT_BY_RANK[i & 15] and i in _CARD_AT else None)
+        for i in range(CARD_INDICES)
+    )
 
-    def __getitem__(self, index: int) -> _Assisted:
-        return _Assisted(self.seat, _CARD_AT[index], self.owner, _PLAIN_STEPS[index & 15])
+
+_PLANS: Final = {players: tuple(_plans(players, seat) for seat in range(players)) for players in SEATINGS}
+"""`_PLANS[players][seat][card.index]`: the card's `_Plan` for the seat's own marbles."""
+
+_PLANS_STAYING: Final = tuple(tuple(plan[:3] + (None,) for plan in plans) for plans in _PLANS[4])
+"""`_PLANS` where no marble may come out (none at Home, or the starting hole is taken)."""
+
+
+class _AssistedPlans:
+    """`_PLANS[players][seat]` for the partner's marbles, which a seat moves once its own are
+    all in its Castle (a rare case): `[card.index]`, built as asked for; `hole` is the
+    partner's starting hole."""
+
+    __slots__ = ("hole", "owner", "seat")
+
+    def __init__(self, seat: int, owner: int, hole: int) -> None:
+        self.seat, self.owner, self.hole = seat, owner, hole
+
+    def __getitem__(self, index: int) -> _Plan:
+        rank = index & 15
+        card = _CARD_AT[index]
+        out = None
+        if self.hole >= 0 and _COMES_OUT_BY_RANK[rank]:
+            out = _PLAY_CARD(self.seat, card, ((self.owner, HOME, self.hole),))
+        return rank, _PLAIN_STEPS[rank], _Assisted(self.seat, card, self.owner, _PLAIN_STEPS[rank]), out
 
 
 class _Assisted:
@@ -966,8 +1021,8 @@ class _Assisted:
         return PlayCard(self.seat, self.card, ((self.owner, start, _plain_end(start, self.steps)),))
 
 
-_NO_ENTRY: Final = (-1, -1, -1, -1)
-"""`_situations`' entry when no marble may turn into the Castle."""
+_PICK_NONE: Final = itemgetter(slice(0, 0))
+"""`_legal`'s `pick` when no marble is on the track: no moves."""
 
 _STEP_LEGS: Final = tuple(
     tuple(tuple(((owner, start, (start + k) % HOLES),) for k in range(SPLIT)) for start in range(HOLES))
