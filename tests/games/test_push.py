@@ -497,3 +497,53 @@ def test_kept_tables_give_the_moves_a_fresh_computation_gives() -> None:
                 scratch.infos, scratch.mask, scratch.melds, scratch.slots, scratch.any_natural
             )
             state = push.apply(state, legal[chooser.randrange(len(legal))])
+
+
+def test_first_contract_sets_are_those_whose_rest_holds_the_other_set() -> None:
+    """Deal 1 (two sets of three): the first contract melds offered are exactly the three-card
+    sets (naturals first, then the wilds in their order) whose remaining cards still hold a set
+    of three by core's search, on random hands, whenever any such set exists."""
+    from parlour.core.contracts import Contract, sets
+    from parlour.games.push import melding, tables
+
+    one_set = Contract(needs=sets(1, 3))
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(400):
+        pool = sorted_cards(rng.sample(push.PACK, rng.randrange(6, 16)))
+        got = melding._contract_moves(0, pool, push.CONTRACTS[0], (0, 1))
+        rm, _, _, wilds = melding._scan(pool)
+        cands = [m for r in tables._SET_RANKS if rm[r] for m in melding._three_sets(0, r, rm[r], wilds)]
+        if len(wilds) >= 3:
+            cands.append(push.MeldCards(0, Meld(MeldKind.SET, tuple(wilds[:3]))))
+        expected = []
+        for move in cands:
+            rest = list(pool)
+            for card in move.meld.cards:
+                rest.remove(card)
+            if find_contract(rest, one_set, push.RULES) is not None:
+                expected.append(move)
+        if expected:
+            assert got == expected, pool
+            checked += 1
+    assert checked > 50
+
+
+def test_carried_table_index_counts_the_open_wild_slots() -> None:
+    """The carried table index's count of melds with an open wild slot matches a fresh one
+    along random games (it decides whether a freed wild has somewhere to go)."""
+    chooser = random.Random(5)
+    for seed in range(6):
+        state = push.new_game(seed=seed, options=push.Options(deals=2))
+        while not push.is_over(state):
+            fresh = attrs.evolve(state)
+            assert state.takes.open == fresh.takes.open == sum(1 for info in fresh.takes.infos if info[2])
+            legal = push.legal_moves(state)
+            state = push.apply(state, legal[chooser.randrange(len(legal))])
+
+
+def test_wilds_in_index_order_are_in_the_order_melds_use_them() -> None:
+    """The hot paths sort wilds by card index: that is the joker, then the twos by suit."""
+    from parlour.games.push import melding, tables
+
+    assert sorted(tables._WILD_KEY, key=melding._BY_INDEX) == sorted(tables._WILD_KEY, key=tables._WILD_KEY.__getitem__)

@@ -5,6 +5,7 @@ each table meld can take (`meld_wants`), and the scoring helpers."""
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Sequence
 from typing import Final
 
@@ -13,6 +14,7 @@ import attrs
 from parlour.core.cards import SUITS, Card, Rank, parse_cards
 from parlour.core.contracts import Contract, find_contract, runs, sets
 from parlour.core.melds import Meld, MeldKind
+from parlour.core.values import builder
 from parlour.games.push.tables import (
     CONTRACTS,
     POINTS,
@@ -31,6 +33,18 @@ from parlour.games.push.tables import (
     _WILD_KEY,
 )
 from parlour.games.push.moves import End, LayOff, MeldCards, Move, Swap, _DISCARDS
+
+
+_meld: Final = builder(Meld)
+"""`_meld(kind, cards, rank, suit, low)`: a `Meld` from every field in order (cheaper than its
+initializer)."""
+_meld_move: Final = builder(MeldCards)
+"""`_meld_move(seat, meld)`: a `MeldCards` move, the same way (and `_new_lay_off`,
+`_new_swap` the others)."""
+_new_lay_off: Final = builder(LayOff)
+_new_swap: Final = builder(Swap)
+_SET_KIND: Final = MeldKind.SET
+_RUN_KIND: Final = MeldKind.RUN
 
 
 def hand_points(cards: Sequence[Card]) -> int:
@@ -63,7 +77,7 @@ def _sets_for(
             break
         extra = tuple(wilds[: size - n])
         for pick in itertools.combinations(suits, n):
-            out.append(Meld(MeldKind.SET, tuple(_CARD[16 * s + 16 + r] for s in pick) + extra, rank=rank))
+            out.append(_meld(_SET_KIND, tuple([_CARD[16 * s + 16 + r] for s in pick]) + extra, rank, None, 0))
 
 
 def _runs_for(
@@ -84,7 +98,7 @@ def _runs_for(
             for drop in itertools.combinations(present, extra):
                 fill = iter(wilds)
                 cards = tuple(row[p] if have[p] and p not in drop else next(fill) for p in range(low, low + size))
-                out.append(Meld(MeldKind.RUN, cards, suit=suit, low=low))
+                out.append(_meld(_RUN_KIND, cards, None, suit, low))
 
 
 def meld_fault(meld: Meld) -> str:
@@ -125,6 +139,11 @@ _INFO: Final = tuple(None if _WILD[i] else (_R[i], _SB[i], _S[i], _PB[i]) for i 
 """By card index: None for a wild, else (rank number, suit bit, suit number, run-position bits)."""
 
 
+_BY_INDEX: Final = operator.attrgetter("index")
+"""Sorts wilds in the order melds use them (`_WILD_KEY`: the joker, then the twos by suit),
+which is their index order, without hashing cards."""
+
+
 def _scan(cards: Sequence[Card], first: Card | None = None) -> tuple[list[int], list[int], list[int], list[Card]]:
     """One pass over the cards: suits held by rank (bits), copies by rank, run positions held
     by suit (bits), and the wilds in the order they are used (`first`, a freed wild, first)."""
@@ -143,30 +162,35 @@ def _scan(cards: Sequence[Card], first: Card | None = None) -> tuple[list[int], 
         rn[r] += 1
         pm[s] |= pb
     if len(wilds) > 1:
-        wilds.sort(key=_WILD_KEY.__getitem__)
+        wilds.sort(key=_BY_INDEX)
     if first is not None:
         wilds.insert(0, first)
     return rm, rn, pm, wilds
 
 
 def _scan_hand(
-    seat: int, held: tuple[Card, ...], taken: Card | None
-) -> tuple[tuple[Move, ...], list[int], list[int], list[int], list[Card], bool]:
-    """`_discards` and `_scan` of the hand and the card taken, in one pass over the hand; last,
-    whether the card taken is a natural the hand lacks."""
+    seat: int, held: tuple[Card, ...], taken: Card | None, wanted: int
+) -> tuple[tuple[Move, ...], list[int], list[int], list[int], list[Card], bool, list[Card]]:
+    """`_discards` and `_scan` of the hand and the card taken, in one pass over the hand; then
+    whether the card taken is a natural the hand lacks, and the distinct cards of the hand in
+    hand order whose bits (`_NATURAL_BIT`) are in `wanted` (the naturals the table takes)."""
     row = _DISCARDS[seat]
     rm = [0] * 14
     rn = [0] * 14
     pm = [0, 0, 0, 0]
     wilds = []
     out = []
+    lay = []
     last = -1
     info = _INFO
+    bit = _NATURAL_BIT
     for card in held:
         i = card.index
         if i != last:
             out.append(row[i])
             last = i
+            if bit[i] & wanted:
+                lay.append(card)
         got = info[i]
         if got is None:
             wilds.append(card)
@@ -190,14 +214,14 @@ def _scan_hand(
             rn[r] += 1
             pm[s] |= pb
     if len(wilds) > 1:
-        wilds.sort(key=_WILD_KEY.__getitem__)
-    return tuple(out), rm, rn, pm, wilds, new
+        wilds.sort(key=_BY_INDEX)
+    return tuple(out), rm, rn, pm, wilds, new, lay
 
 
 def _cached(key: int, build: list[Meld], seat: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
     if len(_MELD_MOVES) > _CACHE_LIMIT:
         _MELD_MOVES.clear()
-    moves = tuple(MeldCards(seat, m) for m in build)
+    moves = tuple([_meld_move(seat, m) for m in build])
     got = _MELD_MOVES[key] = (moves, tuple(m for m in moves if any(_WILD[c.index] for c in m.meld.cards)))
     return got
 
@@ -266,11 +290,10 @@ def _new_melds(seat: int, rm: list[int], pm: list[int], wilds: list[Card], out: 
                 got_run = runs.get((seat * 4 + s) * 16 + low)
                 out.append(got_run or _run_move(seat, s, low, 7, ()))
             continue
-        for low in range(1, 13):
-            held = bits >> low & 7
-            if not held:
-                continue
-            missing = 3 - pop[held]
+        windows = _WINDOWS.get(bits)
+        if windows is None:
+            windows = _windows(bits)
+        for low, held, missing in windows:
             if missing > w or wild_only and not missing:
                 continue
             key = (seat * 4 + s) * 16 + low
@@ -279,6 +302,20 @@ def _new_melds(seat: int, rm: list[int], pm: list[int], wilds: list[Card], out: 
                 key = (((key * 8 + held) * 80 + wilds[0].index) * 80 + second) + 1_000_000
             got_run = runs.get(key)
             out.append(got_run or _run_move(seat, s, low, held, wilds[:missing], key))
+
+
+_WINDOWS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
+"""`_windows` by the positions held (at most 2**15 keys; a suit's cards recur from state to
+state)."""
+
+
+def _windows(bits: int) -> tuple[tuple[int, int, int], ...]:
+    """The windows of three positions holding a card of `bits` (positions 1-14): (start, the
+    positions held as bits from the start, how many are missing), from the low ace up."""
+    got = _WINDOWS[bits] = tuple(
+        (low, bits >> low & 7, 3 - _POP[bits >> low & 7]) for low in range(1, 13) if bits >> low & 7
+    )
+    return got
 
 
 _SET_MOVES: Final[dict[int, tuple[MeldCards, ...]]] = {}
@@ -305,7 +342,7 @@ def _set_moves(seat: int, r: int, mask: int, fill: Sequence[Card], key: int) -> 
     _sets_for(r, [s for s in range(4) if mask >> s & 1], fill, 3, found, False)
     if len(_SET_MOVES) > _CACHE_LIMIT:
         _SET_MOVES.clear()
-    got = _SET_MOVES[key] = tuple(MeldCards(seat, m) for m in found)
+    got = _SET_MOVES[key] = tuple([_meld_move(seat, m) for m in found])
     return got
 
 
@@ -319,12 +356,18 @@ def _run_move(seat: int, s: int, low: int, held: int, fill: Sequence[Card], key:
     """The run of three in suit `s` from `low`: the naturals of the positions `held` marks
     (bits from `low`), the `fill` wilds in the gaps in order."""
     row = _AT[s]
-    wilds = iter(fill)
-    cards = tuple(row[p] if held >> (p - low) & 1 else next(wilds) for p in range(low, low + 3))
+    k = 0
+    cards = []
+    for p in range(low, low + 3):
+        if held >> (p - low) & 1:
+            cards.append(row[p])
+        else:
+            cards.append(fill[k])
+            k += 1
     if len(_RUN_MOVES) > _CACHE_LIMIT:
         _RUN_MOVES.clear()
-    move = _RUN_MOVES[(seat * 4 + s) * 16 + low if key is None else key] = MeldCards(
-        seat, Meld(MeldKind.RUN, cards, suit=SUITS[s], low=low)
+    move = _RUN_MOVES[(seat * 4 + s) * 16 + low if key is None else key] = _meld_move(
+        seat, _meld(_RUN_KIND, tuple(cards), None, SUITS[s], low)
     )
     return move
 
@@ -553,9 +596,31 @@ def _contract_pass(
                 ge[k] += ge[k + 1]
         elif mode == 2:
             best = [_best_window(b, rest.size)[0] if b else 0 for b in pm]
+        one_rank = mode == 1 and kind is MeldKind.SET
         for move in cands:
             assert isinstance(move, MeldCards)
-            if mode == 1 or mode == 2:
+            if one_rank:
+                # as below, for a set (its naturals are of one rank `r`, `lost_n` of them the
+                # only copy): is there still a set of `rest.size` once it is down?
+                w2 = w
+                r = -1
+                lost_n = 0
+                for card in move.meld.cards:
+                    i = card.index
+                    if wild[i]:
+                        w2 -= 1
+                    else:
+                        r = rank_of[i]
+                        lost_n += counts[i] == 1
+                if w2 < rest.size:
+                    least = max(1, rest.size - w2)
+                    other = ge[least] if least < 6 else 0
+                    if r < 0:
+                        if other <= 0:
+                            continue
+                    elif other - (pops[r] >= least) <= 0 and pops[r] - lost_n < least:
+                        continue
+            elif mode == 1 or mode == 2:
                 # the cards left once the meld is down: wilds, and which ranks lose a suit (or
                 # suits lose a position) because their only copy goes
                 w2 = w
@@ -618,13 +683,19 @@ def _searched(pool: Sequence[Card], meld: Meld, plan: _Plan) -> bool:
     return find_contract(rest, want, RULES) is not None
 
 
+_ENDS: Final = tuple(End)
+"""The ends by number (`End(end)` is an enum call, slow on a hot path)."""
+
+
 def _lay_off_move(seat: int, card: Card, i: int, end: int) -> LayOff:
-    key = ((seat * 80 + card.index) * 256 + i) * 4 + end
+    """The lay-off of `card` onto meld `i` at `end`, built once: kept by the key
+    `(seat * 80 + card index) * 1024 + i * 4 + end` (which `_Index` reads directly)."""
+    key = (seat * 80 + card.index) * 1024 + i * 4 + end
     move = _LAY_OFF_MOVES.get(key)
     if move is None:
         if len(_LAY_OFF_MOVES) > _CACHE_LIMIT:
             _LAY_OFF_MOVES.clear()
-        move = _LAY_OFF_MOVES[key] = LayOff(seat, card, i, End(end))
+        move = _LAY_OFF_MOVES[key] = _new_lay_off(seat, card, i, _ENDS[end])
     return move
 
 
@@ -638,7 +709,7 @@ def _swap_move(seat: int, natural: Card, wild: Card, i: int) -> Swap:
     if move is None:
         if len(_SWAP_MOVES) > _CACHE_LIMIT:
             _SWAP_MOVES.clear()
-        move = _SWAP_MOVES[key] = Swap(seat, natural, wild, i)
+        move = _SWAP_MOVES[key] = _new_swap(seat, natural, wild, i)
     return move
 
 
@@ -646,19 +717,32 @@ _ANY_NATURAL: Final = 3
 _SWAP_CODE: Final = 100_000
 
 
-_WANTS: Final[dict[Meld, tuple[int, ...]]] = {}
-"""`meld_wants` by meld, kept (cleared when large)."""
+_WANTS: Final[dict[tuple[int, ...], tuple[tuple[int, ...], _MeldInfo]]] = {}
+"""`meld_wants` and its `_meld_info` by meld, kept (cleared when large): three-card melds and
+short runs recur within a game and from game to game. Keyed by the meld's fields as numbers
+(kind, rank, suit, start, card indices), which hash and compare far cheaper than the meld."""
 
 
 def meld_wants(meld: Meld) -> tuple[int, ...]:
     """What a table meld can take, as codes: `end` (0 set, 1 low, 2 high) for a wild,
     `index * 4 + end` for a natural card, `_ANY_NATURAL` (a set of wilds only takes any
     natural), and `_SWAP_CODE + natural index * 80 + wild index` for a swap."""
-    got = _WANTS.get(meld)
+    return _wants_info(meld)[0]
+
+
+def _wants_info(meld: Meld) -> tuple[tuple[int, ...], _MeldInfo]:
+    """`meld_wants` and its `_meld_info` (what `_Index.changed` takes)."""
+    rank, suit = meld.rank, meld.suit
+    key = (
+        meld.kind is _SET_KIND, -1 if rank is None else int(rank), -1 if suit is None else int(suit), meld.low,
+        *[card.index for card in meld.cards],
+    )
+    got = _WANTS.get(key)
     if got is None:
         if len(_WANTS) > _CACHE_LIMIT:
             _WANTS.clear()
-        got = _WANTS[meld] = _wants(meld)
+        codes = _wants(meld)
+        got = _WANTS[key] = (codes, _meld_info(codes))
     return got
 
 
@@ -735,52 +819,87 @@ def _meld_info(codes: tuple[int, ...]) -> _MeldInfo:
 
 class _Index:
     """What the melds of one `State.wants` take: the natural cards any meld takes (a bit mask,
-    so a hand that holds none of them is passed over at once), the melds that take naturals
-    with their codes by natural, the wild slots (meld, end), the melds of wilds only (they
-    take any natural), and the moves already built from them, per seat and card.
+    so a hand that holds none of them is passed over at once), per meld its `_meld_info`, how
+    many melds have a wild slot open, the melds of wilds only (they take any natural), and the
+    moves already built from them, per seat and card. `melds` (the melds that take naturals)
+    and `slots` (the wild slots, as (meld, end)) are derived on demand.
 
     A state carries its index (`State.takes`): `apply` hands it on unchanged when the table is
     untouched, and makes the next one with `changed` when a play changes or adds one meld."""
 
-    __slots__ = ("any_natural", "built", "infos", "mask", "melds", "slots")
+    __slots__ = ("_slots", "any_natural", "built", "infos", "mask", "open")
 
     def __init__(self, infos: tuple[_MeldInfo, ...]) -> None:
         """`infos`: per table meld, its `_meld_info`."""
         mask = 0
-        melds = []
-        slots = []
+        open_ = 0
         any_natural = []
         for i, got in enumerate(infos):
-            if got[0]:
-                mask |= got[0]
-                melds.append((i, got[0], got[1]))
-            for end in got[2]:
-                slots.append((i, end))
+            mask |= got[0]
+            if got[2]:
+                open_ += 1
             if got[3]:
                 any_natural.append(i)
         self.infos = infos
         self.mask = mask
-        self.melds = tuple(melds)
-        self.slots = tuple(slots)
+        self.open = open_
+        """How many melds have a wild slot open (a freed wild has somewhere to go when any)."""
         self.any_natural = tuple(any_natural)
+        self._slots: tuple[tuple[int, int], ...] | None = None
         self.built: dict[int, tuple[tuple[Move, ...], tuple[Move, ...], tuple[tuple[int, int], ...]]] = {}
 
-    def changed(self, i: int, codes: tuple[int, ...]) -> _Index:
-        """The index once meld `i` wants `codes` (`i` past the last meld: a new meld). The moves
-        built for natural cards that the changed meld takes neither before nor after are taken
-        over, since a card's moves depend only on the melds that take it and on whether any
-        wild slot is open."""
-        info = _meld_info(codes)
+    @property
+    def melds(self) -> tuple[tuple[int, int, dict[int, tuple[int, ...]]], ...]:
+        """(meld, natural mask, codes by natural) of the melds that take naturals."""
+        return tuple((i, got[0], got[1]) for i, got in enumerate(self.infos) if got[0])
+
+    @property
+    def slots(self) -> tuple[tuple[int, int], ...]:
+        """The wild slots (meld, end) in table order, worked out once per index."""
+        got = self._slots
+        if got is None:
+            got = self._slots = tuple((i, end) for i, info in enumerate(self.infos) for end in info[2])
+        return got
+
+    def changed(self, i: int, info: _MeldInfo) -> _Index:
+        """The index once meld `i` wants what `info` (its `_meld_info`) says (`i` past the
+        last meld: a new meld), worked out from this one for that meld alone. The moves built
+        for natural cards that the changed meld takes neither before nor after are taken over,
+        since a card's moves depend only on the melds that take it and on whether any wild slot
+        is open; a wild's lay-offs are taken over too when the wild slots are the same."""
         infos = self.infos
+        new = object.__new__(_Index)
         if i < len(infos):
-            changed = info[0] | infos[i][0]
-            new = _Index((*infos[:i], info, *infos[i + 1 :]))
+            old = infos[i]
+            new.infos = got = (*infos[:i], info, *infos[i + 1 :])
+            changed = info[0] | old[0]
+            if changed == info[0]:  # the meld takes all it took before (and maybe more)
+                new.mask = self.mask | changed
+            else:
+                mask = 0
+                for meld_info in got:
+                    mask |= meld_info[0]
+                new.mask = mask
+            new.open = self.open - bool(old[2]) + bool(info[2])
+            same_slots = old[2] == info[2]
+            new.any_natural = (
+                self.any_natural if old[3] == info[3] else tuple(k for k, m in enumerate(got) if m[3])
+            )
         else:
+            new.infos = (*infos, info)
             changed = info[0]
-            new = _Index((*infos, info))
-        if bool(self.slots) == bool(new.slots):
-            bit = _NATURAL_BIT
-            new.built = {k: v for k, v in self.built.items() if k >= 0 and not bit[k % 80] & changed}
+            new.mask = self.mask | changed
+            new.open = self.open + bool(info[2])
+            same_slots = not info[2]
+            new.any_natural = (*self.any_natural, i) if info[3] else self.any_natural
+        new._slots = self._slots if same_slots else None
+        if bool(self.open) != bool(new.open):
+            new.built = {}
+            return new
+        bit = _NATURAL_BIT
+        new.built = {
+            k: v for k, v in self.built.items() if (not bit[k % 80] & changed if k >= 0 else same_slots)
+        }
         return new
 
     def card_moves(
@@ -792,19 +911,21 @@ class _Index:
         got = self.built.get(key)
         if got is None:
             index = card.index
-            bit = 1 << index
             lay: list[Move] = []
             pairs: list[tuple[int, int]] = []
-            for t, mask, by_natural in self.melds:
-                if mask & bit:
-                    for code in by_natural[index]:
+            base = key * 1024  # `_lay_off_move`'s key, less meld and end
+            kept = _LAY_OFF_MOVES
+            for t, info in enumerate(self.infos):
+                if index in info[1]:
+                    for code in info[1][index]:
                         if code < _SWAP_CODE:
-                            lay.append(_lay_off_move(seat, card, t, code & 3))
+                            move = kept.get(base + t * 4 + (code & 3))
+                            lay.append(move if move is not None else _lay_off_move(seat, card, t, code & 3))
                         else:
                             pairs.append((t, code))
             ready: tuple[Move, ...] = ()
-            if self.slots and pairs:
-                ready = tuple(_swap_move(seat, card, _WILD_CARDS[(code - _SWAP_CODE) % 80], t) for t, code in pairs)
+            if self.open and pairs:
+                ready = tuple([_swap_move(seat, card, _WILD_CARDS[(code - _SWAP_CODE) % 80], t) for t, code in pairs])
                 pairs = []
             got = self.built[key] = (tuple(lay), ready, tuple(pairs))
         return got
@@ -814,7 +935,13 @@ class _Index:
         key = -(seat * 80 + wild.index) - 1
         got = self.built.get(key)
         if got is None:
-            got = self.built[key] = (tuple(_lay_off_move(seat, wild, t, end) for t, end in self.slots), (), ())
+            base = (seat * 80 + wild.index) * 1024  # `_lay_off_move`'s key, less meld and end
+            kept = _LAY_OFF_MOVES
+            moves = []
+            for t, end in self.slots:
+                move = kept.get(base + t * 4 + end)
+                moves.append(move if move is not None else _lay_off_move(seat, wild, t, end))
+            got = self.built[key] = (tuple(moves), (), ())
         return got[0]
 
 

@@ -12,7 +12,7 @@ import attrs
 
 from parlour.core.cards import HIDDEN, Card, cards_text, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import builder, cached_setter, checked_apply, moves_for, require_options, require_players
 from parlour.core.melds import Meld, MeldKind
 from parlour.core.notation import parse_by_matching
@@ -49,6 +49,10 @@ from parlour.games.push.melding import (
     _WILD_CARDS,
     _contract_moves,
     _Index,
+    _RUN_KIND,
+    _SET_KIND,
+    _meld,
+    _MeldInfo,
     _discards,
     _insert,
     _lay_off_move,
@@ -58,6 +62,7 @@ from parlour.games.push.melding import (
     _scan_hand,
     _swap_move,
     _table_index,
+    _wants_info,
     meld_wants,
     _wild_meldable,
     deal_score,
@@ -153,11 +158,11 @@ _SET_LEGAL: Final = cached_setter(State, "legal")
 
 
 def _live(new: State, takes: _Index) -> State:
-    """`new` (a real state play goes on from) with its table index `takes` handed on, then its
-    legal moves (which read it): they are always read next, and filling the slot costs less
-    than a first read."""
+    """`new` (a real state of the play phase, its `turn` to play) with its table index `takes`
+    handed on, then its legal moves (which read it): they are always read next, and filling
+    the slot costs less than a first read."""
     _SET_TAKES(new, takes)
-    _SET_LEGAL(new, _legal(new, None))
+    _SET_LEGAL(new, _legal_play(new, new.turn))
     return new
 
 
@@ -370,28 +375,38 @@ def _pool(state: State, seat: int) -> tuple[Card, ...]:
     return held if state.taken is None else _insert(held, state.taken)
 
 
+_CONTRACT_CARDS: Final = tuple(contract.cards for contract in CONTRACTS)
+_ALL_NEEDS: Final = tuple(tuple(range(len(contract.needs))) for contract in CONTRACTS)
+"""By deal: the cards its contract takes, and the indices of all its needs."""
+
+
 def _legal_play(state: State, seat: int) -> tuple[Move, ...]:
     held = state.hands[seat]
     taken = state.taken
     owed = state.owed
     if owed is not None:
-        return _owed_moves(state, seat, held if taken is None else _insert(held, taken), owed)
+        return _owed_moves(state, seat, held if taken is None else (*held, taken), owed)  # any order
     contract = CONTRACTS[state.hand - 1]
     if state.needs_left:
         pool = held if taken is None else _insert(held, taken)
         return tuple(_contract_moves(seat, pool, contract, state.needs_left))
-    discards, rm, rn, pm, wilds, taken_new = _scan_hand(seat, held, taken)
-    if not state.opened[seat]:
-        if len(held) + (taken is not None) >= contract.cards:
+    opened = state.opened[seat]
+    wanted = state.takes.mask if opened and state.wants else 0
+    discards, rm, rn, pm, wilds, taken_new, lay = _scan_hand(seat, held, taken, wanted)
+    if not opened:
+        if len(held) + (taken is not None) >= _CONTRACT_CARDS[state.hand - 1]:
             pool = held if taken is None else (*held, taken)
-            melds = _contract_moves(seat, pool, contract, range(len(contract.needs)), scan=(rm, rn, pm, wilds))
+            melds = _contract_moves(seat, pool, contract, _ALL_NEEDS[state.hand - 1], scan=(rm, rn, pm, wilds))
             if melds:
                 return (*melds, *discards)
         return discards
     moves: list[Move] = []
     _new_melds(seat, rm, pm, wilds, moves, False)
     ready: list[Move] = []
-    swaps = _lay_offs(state, seat, held, taken if taken_new else None, wilds[0] if wilds else None, moves, ready)
+    extra = taken if taken_new else None
+    if extra is not None and _NATURAL_BIT[extra.index] & wanted:
+        lay.append(extra)
+    swaps = _lay_offs(state, seat, lay, held, extra, wilds[0] if wilds else None, moves, ready)
     moves.extend(ready)
     if swaps:
         moves.extend(_swaps(state, seat, swaps, held if taken is None else _insert(held, taken)))
@@ -402,33 +417,27 @@ def _legal_play(state: State, seat: int) -> tuple[Move, ...]:
 def _lay_offs(
     state: State,
     seat: int,
+    lay: list[Card],
     held: tuple[Card, ...],
     extra: Card | None,
     wild: Card | None,
     out: list[Move],
     ready: list[Move],
 ) -> list[tuple[int, int]]:
-    """Appends the lay-offs: natural cards in hand order (then `extra`, the card taken when the
-    hand lacks its like), each onto its melds in order; the naturals onto a meld of wilds only;
-    then one wild onto each place (a run: low end, then high). Returns the swaps the hand could
-    make: into `ready` as moves when some meld has room for the freed wild, else returned as
-    (meld, code) for `_swaps` to check."""
+    """Appends the lay-offs: the natural cards some meld takes (`lay`: distinct, in hand order,
+    then the card taken when the hand lacks its like), each onto its melds in order; the
+    naturals of `held` (then `extra`) onto a meld of wilds only; then one wild onto each place
+    (a run: low end, then high). Returns the swaps the hand could make: into `ready` as moves
+    when some meld has room for the freed wild, else returned as (meld, code) for `_swaps` to
+    check."""
     if not state.wants:
         return []
     index = state.takes
     built = index.built
     base = seat * 80
     swaps: list[tuple[int, int]] = []
-    last = -1
-    wild_of = _WILD
-    bit, wanted = _NATURAL_BIT, index.mask
-    cards = held if extra is None else (*held, extra)
-    for card in cards:
-        i = card.index
-        if i == last or not bit[i] & wanted:
-            continue
-        last = i
-        got = built.get(base + i)
+    for card in lay:
+        got = built.get(base + card.index)
         if got is None:
             got = index.card_moves(seat, card)
         if got[0]:
@@ -437,13 +446,16 @@ def _lay_offs(
             ready.extend(got[1])
         elif got[2]:
             swaps.extend(got[2])
-    for target in index.any_natural:
-        last = -1
-        for card in cards:
-            i = card.index
-            if i != last and not wild_of[i]:
-                last = i
-                out.append(_lay_off_move(seat, card, target, 0))
+    if index.any_natural:
+        wild_of = _WILD
+        cards = held if extra is None else (*held, extra)
+        for target in index.any_natural:
+            last = -1
+            for card in cards:
+                i = card.index
+                if i != last and not wild_of[i]:
+                    last = i
+                    out.append(_lay_off_move(seat, card, target, 0))
     if wild is not None:
         out.extend(index.wild_moves(seat, wild))
     return swaps
@@ -451,7 +463,7 @@ def _lay_offs(
 
 def _swaps(state: State, seat: int, found: list[tuple[int, int]], pool: tuple[Card, ...]) -> list[Move]:
     """The swaps whose freed wild can be laid off (any meld with room) or melded at once."""
-    room = bool(state.takes.slots)
+    room = bool(state.takes.open)
     out: list[Move] = []
     for i, code in found:
         natural, wild = _CARD[(code - _SWAP_CODE) // 80], _WILD_CARDS[(code - _SWAP_CODE) % 80]
@@ -534,10 +546,10 @@ def _take_out(state: State, seat: int, cards: Sequence[Card]) -> tuple[tuple[Car
     """The hand, taken card and owed wild after `cards` leave them (owed first, then the card
     taken, then the hand)."""
     held, taken, owed = state.hands[seat], state.taken, state.owed
-    for card in cards:
-        if owed is not None and card == owed:
+    for card in cards:  # cards compared by index: it is unique to the card's value
+        if owed is not None and card.index == owed.index:
             owed = None
-        elif taken is not None and card == taken:
+        elif taken is not None and card.index == taken.index:
             taken = None
         else:
             i = _find(held, card)
@@ -553,32 +565,34 @@ def _after_play(
     owners: tuple[int, ...],
     wants: tuple[tuple[int, ...], ...],
     changed: int,
-    events: list[Event],
+    info: _MeldInfo,
+    events: tuple[Event, ...],
     opened: tuple[bool, ...] | None = None,
     needs_left: tuple[int, ...] = (),
     owed_now: Card | None = None,
 ) -> State:
     """The state after a play that takes `cards` from the player and leaves the table as
-    given; `changed`: the table meld the play changed or added (its table index is updated for
-    that meld alone)."""
+    given; `changed`: the table meld the play changed or added, `info` its `_meld_info` (the
+    table index is updated for that meld alone)."""
     held, taken, owed = _take_out(state, seat, cards)
     if owed_now is not None:
         owed = owed_now
     s = state
     ended = not held and taken is None and owed is None
     out = _build(
-        s.options, s.hand, s.rng, None, tuple(events), _PLAY, s.dealer, seat, s.turns,
+        s.options, s.hand, s.rng, None, events, _PLAY, s.dealer, seat, s.turns,
         replace_at(s.hands, seat, held), s.stock, s.discards, table, owners, wants, opened or s.opened, needs_left, taken,
         owed, s.points,
     )
     if ended:
         return _end_deal(out, seat)
-    return _live(out, s.takes.changed(changed, wants[changed]))
+    return _live(out, s.takes.changed(changed, info))
 
 
 def _apply_meld(state: State, move: MeldCards) -> State:
     seat, meld = move.player, move.meld
-    events = [Event(EventKind.MELDS, player=seat, cards=meld.cards)]
+    melds = make_event(_MELDS, seat, meld.cards, (), "", False)
+    events: tuple[Event, ...] = (melds,)
     opened = None
     needs_left: tuple[int, ...] = ()
     if not state.opened[seat]:
@@ -589,10 +603,11 @@ def _apply_meld(state: State, move: MeldCards) -> State:
         needs_left = tuple(left)
         if not left:
             opened = replace_at(state.opened, seat, True)
-            events.append(Event(EventKind.NOTE, player=seat, label=f"has laid the contract ({contract})"))
+            events = (melds, Event(EventKind.NOTE, player=seat, label=f"has laid the contract ({contract})"))
+    codes, info = _wants_info(meld)
     return _after_play(
-        state, seat, meld.cards, (*state.table, meld), (*state.owners, seat), (*state.wants, meld_wants(meld)),
-        len(state.table), events,
+        state, seat, meld.cards, (*state.table, meld), (*state.owners, seat), (*state.wants, codes),
+        len(state.table), info, events,
         opened, needs_left,
     )
 
@@ -601,10 +616,17 @@ def _set_cards(naturals: Sequence[Card], wilds: Sequence[Card]) -> tuple[Card, .
     return (*sorted_cards(naturals), *wilds)
 
 
+_LOW: Final = End.LOW
+_MELDS: Final = EventKind.MELDS
+_LAYS_OFF: Final = EventKind.LAYS_OFF
+_TAKES_KIND: Final = EventKind.TAKES
+"""Enum members the plays read, bound once."""
+
+
 def _apply_lay_off(state: State, move: LayOff) -> State:
     seat, card, i = move.player, move.card, move.target
     meld = state.table[i]
-    if meld.kind is MeldKind.SET:
+    if meld.kind is _SET_KIND:
         naturals = [c for c in meld.cards if not _WILD[c.index]]
         wilds = [c for c in meld.cards if _WILD[c.index]]
         rank = meld.rank
@@ -613,34 +635,36 @@ def _apply_lay_off(state: State, move: LayOff) -> State:
         else:
             naturals.append(card)
             rank = card.rank
-        grown = Meld(MeldKind.SET, _set_cards(naturals, wilds), rank=rank)
-    elif move.end is End.LOW:
-        grown = Meld(MeldKind.RUN, (card, *meld.cards), suit=meld.suit, low=meld.low - 1)
+        grown = _meld(_SET_KIND, _set_cards(naturals, wilds), rank, None, 0)
+    elif move.end is _LOW:
+        grown = _meld(_RUN_KIND, (card, *meld.cards), None, meld.suit, meld.low - 1)
     else:
-        grown = Meld(MeldKind.RUN, (*meld.cards, card), suit=meld.suit, low=meld.low)
-    events = [Event(EventKind.LAYS_OFF, player=seat, cards=(card,), numbers=(i + 1,))]
-    wants = replace_at(state.wants, i, meld_wants(grown))
-    return _after_play(state, seat, (card,), replace_at(state.table, i, grown), state.owners, wants, i, events)
+        grown = _meld(_RUN_KIND, (*meld.cards, card), None, meld.suit, meld.low)
+    events = (make_event(_LAYS_OFF, seat, (card,), (i + 1,), "", False),)
+    codes, info = _wants_info(grown)
+    wants = replace_at(state.wants, i, codes)
+    return _after_play(state, seat, (card,), replace_at(state.table, i, grown), state.owners, wants, i, info, events)
 
 
 def _apply_swap(state: State, move: Swap) -> State:
     seat, card, wild, i = move.player, move.card, move.wild, move.target
     meld = state.table[i]
-    if meld.kind is MeldKind.SET:
+    if meld.kind is _SET_KIND:
         cards = list(meld.cards)
         cards.remove(wild)
         naturals = [c for c in cards if not _WILD[c.index]] + [card]
-        swapped = Meld(MeldKind.SET, _set_cards(naturals, [c for c in cards if _WILD[c.index]]), rank=meld.rank)
+        swapped = _meld(_SET_KIND, _set_cards(naturals, [c for c in cards if _WILD[c.index]]), meld.rank, None, 0)
     else:
         k = _position(meld, card) - meld.low
-        swapped = Meld(MeldKind.RUN, (*meld.cards[:k], card, *meld.cards[k + 1 :]), suit=meld.suit, low=meld.low)
-    events = [
-        Event(EventKind.LAYS_OFF, player=seat, cards=(card,), numbers=(i + 1,)),
-        Event(EventKind.TAKES, player=seat, cards=(wild,), numbers=(i + 1,), label="the wild it replaces"),
-    ]
-    wants = replace_at(state.wants, i, meld_wants(swapped))
+        swapped = _meld(_RUN_KIND, (*meld.cards[:k], card, *meld.cards[k + 1 :]), None, meld.suit, meld.low)
+    events = (
+        make_event(_LAYS_OFF, seat, (card,), (i + 1,), "", False),
+        make_event(_TAKES_KIND, seat, (wild,), (i + 1,), "the wild it replaces", False),
+    )
+    codes, info = _wants_info(swapped)
+    wants = replace_at(state.wants, i, codes)
     return _after_play(
-        state, seat, (card,), replace_at(state.table, i, swapped), state.owners, wants, i, events, owed_now=wild
+        state, seat, (card,), replace_at(state.table, i, swapped), state.owners, wants, i, info, events, owed_now=wild
     )
 
 
@@ -662,20 +686,23 @@ def _apply_discard(state: State, seat: int, card: Card) -> State:
         if taken is not None:
             held = _insert(held, taken)
     discards = (*s.discards, card)
-    said: tuple[Event, ...] = (_DISCARD_EVENTS[seat][card.index],)
     hands = replace_at(s.hands, seat, held)
     turns = s.turns + 1
     if not held or turns >= s.options.max_turns_per_hand:
+        said: tuple[Event, ...] = (_DISCARD_EVENTS[seat][card.index],)
         out = _build(
-            s.options, s.hand, s.rng, None, said, Phase.DRAW, s.dealer, (seat + 1) % 4, turns, hands, s.stock,
+            s.options, s.hand, s.rng, None, said, _DRAW, s.dealer, (seat + 1) % 4, turns, hands, s.stock,
             discards, s.table, s.owners, s.wants, s.opened, (), None, None, s.points,
         )
         return _end_deal(out, None if held else seat)
+    after = (seat + 1) % 4
     out = _build(
-        s.options, s.hand, s.rng, None, _DISCARD_TURNS[seat][card.index], _DRAW, s.dealer, (seat + 1) % 4,
+        s.options, s.hand, s.rng, None, _DISCARD_TURNS[seat][card.index], _DRAW, s.dealer, after,
         turns, hands, s.stock, discards, s.table, s.owners, s.wants, s.opened, (), None, None, s.points,
     )
-    return _live(out, s.takes)
+    _SET_TAKES(out, s.takes)
+    _SET_LEGAL(out, _TAKE_OR_PUSH[after] if len(s.stock) + len(discards) >= 3 else _TAKE_ONLY[after])
+    return out
 
 
 def _end_deal(state: State, out: int | None) -> State:
