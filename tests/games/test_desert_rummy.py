@@ -547,3 +547,43 @@ def test_packed_move_keys_give_the_moves_of_their_cards() -> None:
         if not legal:
             break
         state = g.apply(state, legal[-1] if state.phase is rules.Phase.PLAY else legal[0])
+
+
+def test_carried_table_facts_and_direct_lay_offs_agree_with_the_slow_ways() -> None:
+    """Over random games of every size: the table facts each state carries (updated for the one
+    meld a move changed) equal `_table_facts` of its table worked out afresh; every lay-off
+    grows its meld as `core.melds.lay_off_credited` does (cards, designation and credits);
+    and the packed rank counts are the naturals' totals and suit signatures by rank."""
+    from parlour.core.melds import lay_off_credited
+    from parlour.games.desert_rummy import rules, solver
+
+    lay_offs = 0
+    for seed in range(10):
+        players = 2 + seed % 5
+        state = g.new_game(players, seed=seed, options=g.Options(contracts=4))
+        rng = random.Random(seed)
+        for _ in range(400):
+            assert state._facts == rules._table_facts(state.table, players)
+            held = rules._held(state)
+            packed, wilds = solver._rank_counts(held)
+            assert wilds == sum(1 for c in held if g.RULES.is_wild(c))
+            for r in range(14):
+                same = [c for c in held if not g.RULES.is_wild(c) and int(c.rank) == r]
+                sig = sum(1 << 4 * int(c.suit) for c in same if c.suit is not None)
+                assert packed[r] == len(same) * solver._TOTAL + sig
+            legal = g.legal_moves(state)
+            if not legal:
+                break
+            for move in legal:
+                if isinstance(move, g.LayOff):
+                    target = state.table[move.meld - 1]
+                    slow = [
+                        tm for tm in lay_off_credited(target, move.card, move.player, g.RULES)
+                        if target.meld.kind is MeldKind.SET
+                        or not move.end
+                        or (tm.meld.low < target.meld.low) == (move.end == "low")
+                    ][0]
+                    assert rules._grown(target, move, move.player) == slow
+                    lay_offs += 1
+            state = g.apply(state, legal[rng.randrange(len(legal))])
+    assert lay_offs > 50

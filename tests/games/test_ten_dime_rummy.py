@@ -572,3 +572,31 @@ def test_carried_table_facts_and_bought_cards_match_a_fresh_reading() -> None:
         for card in extra:
             one_by_one = rules._insert(one_by_one, card)
         assert rules._insert_all(held, extra) == one_by_one
+
+
+def test_the_whole_contract_check_never_hides_a_contract_set() -> None:
+    """`_contract_sets` tries no set when `_fillable` says the whole contract cannot be made:
+    on random rank counts, whenever some first set leaves the rest fillable, the whole
+    contract is fillable too (the check is a necessary condition, so no move is lost)."""
+    from parlour.games.ten_dime_rummy.options import _NATURAL_RANKS
+    from parlour.games.ten_dime_rummy.rules import _fillable
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        counts = [0] * 15
+        for r in _NATURAL_RANKS:
+            counts[r] = rng.choice((0, 0, 0, 1, 1, 2, 2, 3, 4, 5, 6))
+        wilds = rng.randrange(5)
+        length = rng.choice((3, 4, 5, 6))
+        lengths = [length] * rng.choice((2, 3))
+        distinct = rng.random() < 0.5
+        half = (length + 1) // 2
+        whole = _fillable(counts, wilds, lengths, distinct, [])
+        for r in _NATURAL_RANKS:
+            for k in range(half, min(counts[r], length) + 1):
+                if length - k > wilds:
+                    continue
+                rest = counts[:]
+                rest[r] -= k
+                if _fillable(rest, wilds - (length - k), lengths[1:], distinct, [r] if distinct else []):
+                    assert whole, (counts, wilds, lengths, distinct, r, k)

@@ -16,9 +16,9 @@ from parlour.core.cards import HIDDEN, Card, Rank, cards_text, insert_by_key, pa
 from parlour.core.contracts import Need
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.errors import NotationError
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import builder, cached_setter, checked_apply, moves_for, require_options, require_players
-from parlour.core.melds import Meld, MeldKind, TableMeld, lay_off_credited, meld_readings, table_meld, wild_swaps_credited
+from parlour.core.melds import Meld, MeldKind, TableMeld, meld_readings, wild_swaps_credited
 from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
@@ -55,13 +55,16 @@ from parlour.games.desert_rummy.solver import (
     _can_meet,
     _meld_ok,
     _new_melds,
+    _SUIT_BITS,
+    _TOTAL,
+    _packed_sets_ok,
     _rank_counts,
+    _wilds_of,
     _rank_sets,
     _rank_slots,
     _run_cards,
     _run_options,
     _same_places,
-    _sets_ok,
     _shape,
     _suit_runs,
     _wants,
@@ -157,14 +160,18 @@ ZONES: Final = (
 pile and a freed wild by everyone."""
 
 _build: Final = builder(State)
+_MELD: Final = builder(Meld)
+"""`Meld(kind, cards, rank, suit, low)` for the play loop."""
+_TABLE_MELD: Final = builder(TableMeld)
+"""`TableMeld(meld, owner, credit)` for the play loop."""
+_SET: Final = MeldKind.SET
+_RUN: Final = MeldKind.RUN
+_MELDS_KIND: Final = EventKind.MELDS
+_LAYS_OFF_KIND: Final = EventKind.LAYS_OFF
 _set_facts: Final = cached_setter(State, "_facts")
+"""Hands a state's table facts on to a state built with the same table (or fills them for a
+table that changed in one meld: `_facts_after`), so they are worked out once per table."""
 _set_legal: Final = cached_setter(State, "legal")
-
-
-def _carry(old: State, new: State) -> State:
-    """Hands the table facts of `old` on to `new` (the same table); worked out once per table."""
-    _set_facts(new, old._facts)
-    return new
 
 
 _DRAW: Final = Phase.DRAW
@@ -461,26 +468,33 @@ def _plan(number: int, pending: tuple[int, ...]) -> _Plan:
 def _set_contract_moves(state: State, seat: int, whole: Shape, steps: tuple[tuple[bool, int, Shape], ...]) -> list[Move]:
     """`_contract_moves` when only sets are left to lay: rank totals alone decide (as
     `_set_moves` with no runs left), so no `_Pool` is built."""
-    totals, sigs, wilds = _rank_counts(_held(state))
-    w = len(wilds)
-    if not state.pending and not _sets_ok(totals, w, whole[1], whole[2]):
+    held = _held(state)
+    packed, w = _rank_counts(held)
+    if not state.pending and not _packed_sets_ok(packed, w, whole[1], whole[2]):
         return []
+    wilds = _wilds_of(held)
+    keys = [0]  # `_wilds_key` of each prefix of `wilds`: the `_SET_PICKS` keys' last part
+    for c in wilds:
+        keys.append(keys[-1] << 7 | c.index)
     out: list[Move] = []
     for _is_run, length, rest in steps:
         half = (length + 1) // 2
         for r in _NATURAL_RANKS:
-            t = totals[r]
+            entry = packed[r]
+            t = entry // _TOTAL
             if t < half or t + w < length:
                 continue
             for n in range(min(t, length), half - 1, -1):
                 used = length - n
                 if used > w:
                     break
-                totals[r] = t - n
-                ok = _sets_ok(totals, w - used, rest[1], rest[2])
-                totals[r] = t
+                packed[r] = entry - n * _TOTAL
+                ok = _packed_sets_ok(packed, w - used, rest[1], rest[2])
+                packed[r] = entry
                 if ok:
-                    out.extend(_set_picks(seat, r, sigs[r], n, tuple(wilds[:used])))
+                    sig = entry & _SUIT_BITS
+                    found = _SET_PICKS.get((seat, r, sig, n, keys[used]))
+                    out.extend(found if found is not None else _set_picks(seat, r, sig, n, tuple(wilds[:used])))
     return out
 
 
@@ -567,19 +581,51 @@ number, owner, the natural its wild stands for)."""
 
 def _table_facts(table: tuple[TableMeld, ...], players: int) -> _Facts:
     own: list[list[tuple[int, tuple[tuple[int, bool | None], ...], tuple[bool | None, ...]]]] = [[] for _ in range(players)]
-    spots = []
+    spots: list[tuple[int, int, Card]] = []
     for number, tm in enumerate(table, 1):
-        meld = tm.meld
+        entry, found = _meld_facts(number, tm)
         if 0 <= tm.owner < players:
-            own[tm.owner].append((number, tuple(_wants(meld)), _wild_ends(meld)))
-        if meld.kind is MeldKind.RUN and meld.suit is not None:
-            row = _AT[int(meld.suit)]
-            for i, card in enumerate(meld.cards):
-                if _IS_WILD[card.index] and 0 <= meld.low + i < 15:
-                    stands = row[meld.low + i]
-                    if stands is not None:
-                        spots.append((number, tm.owner, stands))
+            own[tm.owner].append(entry)
+        spots.extend(found)
     return tuple(tuple(o) for o in own), tuple(spots)
+
+
+def _meld_facts(
+    number: int, tm: TableMeld
+) -> tuple[tuple[int, tuple[tuple[int, bool | None], ...], tuple[bool | None, ...]], tuple[tuple[int, int, Card], ...]]:
+    """One table meld's part of `_Facts`: its owner's entry and its swap spots."""
+    meld = tm.meld
+    spots = []
+    if meld.kind is _RUN and meld.suit is not None:
+        row = _AT[int(meld.suit)]
+        for i, card in enumerate(meld.cards):
+            if _IS_WILD[card.index] and 0 <= meld.low + i < 15:
+                stands = row[meld.low + i]
+                if stands is not None:
+                    spots.append((number, tm.owner, stands))
+    return (number, tuple(_wants(meld)), _wild_ends(meld)), tuple(spots)
+
+
+def _facts_after(state: State, number: int, tm: TableMeld) -> _Facts:
+    """`state._facts` for its table with meld `number` (from 1) replaced by `tm`, or added
+    when `number` is one past the last: only that meld's facts are worked out again (the same
+    value `_table_facts` gives for the new table; checked in the tests)."""
+    own, spots = state._facts
+    entry, found = _meld_facts(number, tm)
+    row = own[tm.owner]
+    if number > len(state.table):
+        row = (*row, entry)
+        if found:
+            spots = (*spots, *found)
+    else:
+        row = tuple([entry if e[0] == number else e for e in row])
+        if found or spots:
+            spots = (
+                *[s for s in spots if s[0] < number],
+                *found,
+                *[s for s in spots if s[0] > number],
+            )
+    return replace_at(own, tm.owner, row), spots
 
 
 def _plays(state: State) -> list[Move]:
@@ -673,9 +719,13 @@ def _new_meld_moves(seat: int, pool: _Pool) -> list[MakeMeld]:
     both = _wilds_key(wilds)
     out: list[MakeMeld] = []
     lanes = pool.lanes
+    w = len(wilds)
     for suit in range(4):
         lane = lanes[suit]
-        if not lane:
+        # Most lanes hold no run at all: the window test of `_suit_runs` first, as bits.
+        one, two = lane >> 1, lane >> 2
+        starts = (lane & one & two) if not w else (lane & one) | (lane & two) | (one & two)
+        if not starts & 0x1FFE and (w < 2 or not lane & ~one & ~two & (lane >> 3) & 0xFFE):
             continue
         key = (seat, suit, lane, both)
         found = _RUN_MOVES.get(key)
@@ -685,10 +735,12 @@ def _new_meld_moves(seat: int, pool: _Pool) -> list[MakeMeld]:
             found = _RUN_MOVES[key] = tuple([_meld_move(seat, cards) for cards in _suit_runs(suit, lane, wilds, False)])
         out.extend(found)
     totals, counts = pool.totals, pool.counts
+    if max(totals) < (2 if wilds else 3):
+        return out  # no rank offers a set
     first = wilds[:1]
     one = wilds[0].index if wilds else 0
     for r in _NATURAL_RANKS:
-        if totals[r] >= 2:
+        if totals[r] >= 2 and (wilds or totals[r] >= 3):
             sig = counts[r] | counts[14 + r] << 4 | counts[28 + r] << 8 | counts[42 + r] << 12
             key = (seat, r, sig, one)
             found = _SET_MOVES.get(key)
@@ -738,18 +790,20 @@ def _apply(state: State, move: Move) -> State:
     elif isinstance(move, DrawStock):
         card = state.stock[0]
         s = state
-        new = _carry(s, _build(
+        new = _build(
             s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn,
             replace_at(s.hands, move.player, _insert(s.hands[move.player], card)), s.stock[1:], s.discards, s.table,
             s.contracts, s.laid, (), (), (), False, s.turns, s.finisher, (), (_DRAW_EVENTS[move.player][card.index],),
-        ))
+        )
+        _set_facts(new, s._facts)  # the same table
     elif isinstance(move, TakeDiscard):
         top = state.discards[-1]
         s = state
-        new = _carry(s, _build(
+        new = _build(
             s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, s.hands, s.stock, s.discards[:-1], s.table,
             s.contracts, s.laid, (), (top,), (), False, s.turns, s.finisher, (), (_TAKE_EVENTS[move.player][top.index],),
-        ))
+        )
+        _set_facts(new, s._facts)  # the same table
     elif isinstance(move, MakeMeld):
         new = _apply_meld(state, move)
     elif isinstance(move, LayOff):
@@ -802,10 +856,10 @@ def _meld_of(cards: tuple[Card, ...]) -> Meld:
     if len(naturals) >= 2:
         first = naturals[0][1]
         if all(c.rank is first.rank for _, c in naturals):
-            meld = Meld(MeldKind.SET, cards, rank=first.rank)
+            meld = _MELD(_SET, cards, first.rank, None, 0)
         else:
             i, anchor = next(((i, c) for i, c in naturals if c.rank is not Rank.ACE), naturals[0])
-            meld = Meld(MeldKind.RUN, cards, suit=first.suit, low=int(anchor.rank) - i)
+            meld = _MELD(_RUN, cards, None, first.suit, int(anchor.rank) - i)
         if _meld_ok(meld):
             return meld
     readings = meld_readings(cards, RULES)
@@ -817,13 +871,22 @@ def _meld_of(cards: tuple[Card, ...]) -> Meld:
     raise ValueError(f"{cards_text(cards)} is no meld")
 
 
+_CONTRACT_NOTES: Final = tuple(
+    tuple(Event(EventKind.NOTE, player=seat, label=f"lays contract {i}: {c}") for i, c in enumerate(CONTRACTS, 1))
+    for seat in range(max(PLAYERS))
+)
+"""By seat and contract number less one: the note that the seat lays that contract."""
+
+
 def _apply_meld(state: State, move: MakeMeld) -> State:
     seat = move.player
     meld = _meld_of(move.cards)
     hand, taken, freed = _use(state, move.cards)
-    table = (*state.table, table_meld(meld, seat))
-    events: list[Event] = [Event(EventKind.MELDS, player=seat, cards=move.cards)]
+    tm = _TABLE_MELD(meld, seat, (seat,) * len(meld.cards))
+    table = (*state.table, tm)
+    events: list[Event] = [make_event(_MELDS_KIND, seat, move.cards, (), "", False)]
     s = state
+    facts = _facts_after(s, len(table), tm)
     if s.phase in (_PLAY, _CONTRACT) and not s.laid[seat]:
         contract = CONTRACTS[s.contracts[seat] - 1]
         pending = list(s.pending or range(len(contract.needs)))
@@ -833,13 +896,15 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
                 pending.remove(i)
                 break
         if pending:
-            return _build(
+            new = _build(
                 s.options, s.hand, s.rng, None, _CONTRACT, s.dealer, s.turn, replace_at(s.hands, seat, hand),
                 s.stock, s.discards, table, s.contracts, s.laid, tuple(pending), taken, (), False, s.turns,
                 s.finisher, (), tuple(events),
             )
+            _set_facts(new, facts)
+            return new
         number = s.contracts[seat]
-        events.append(Event(EventKind.NOTE, player=seat, label=f"lays contract {number}: {contract}"))
+        events.append(_CONTRACT_NOTES[seat][number - 1])
         laid = replace_at(s.laid, seat, True)
         if number == s.options.contracts:
             if s.options.win_timing is WinTiming.IMMEDIATE:
@@ -855,31 +920,71 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
             finisher: int | None = seat if s.finisher is None else s.finisher
         else:
             finisher = s.finisher
-        return _build(
+        new = _build(
             s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, replace_at(s.hands, seat, hand),
             s.stock, s.discards, table, s.contracts, laid, (), taken, (), True, s.turns, finisher, (), tuple(events),
         )
-    return _build(
-        s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, replace_at(s.hands, seat, hand),
-        s.stock, s.discards, table, s.contracts, s.laid, (), taken, freed, False, s.turns, s.finisher, (), tuple(events),
-    )
+    else:
+        new = _build(
+            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, replace_at(s.hands, seat, hand),
+            s.stock, s.discards, table, s.contracts, s.laid, (), taken, freed, False, s.turns, s.finisher, (),
+            tuple(events),
+        )
+    _set_facts(new, facts)
+    return new
 
 
 def _apply_lay_off(state: State, move: LayOff) -> State:
     seat = move.player
-    target = state.table[move.meld - 1]
-    grown = [
-        tm for tm in lay_off_credited(target, move.card, seat, RULES)
-        if target.meld.kind is MeldKind.SET or not move.end or (tm.meld.low < target.meld.low) == (move.end == "low")
-    ][0]
+    grown = _grown(state.table[move.meld - 1], move, seat)
     hand, taken, freed = _use(state, (move.card,))
     s = state
-    event = Event(EventKind.LAYS_OFF, player=seat, cards=(move.card,), numbers=(move.meld,))
-    return _build(
+    event = make_event(_LAYS_OFF_KIND, seat, (move.card,), (move.meld,), "", False)
+    new = _build(
         s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, replace_at(s.hands, seat, hand),
         s.stock, s.discards, replace_at(s.table, move.meld - 1, grown), s.contracts, s.laid, (), taken, freed,
         False, s.turns, s.finisher, (), (event,),
     )
+    _set_facts(new, _facts_after(s, move.meld, grown))
+    return new
+
+
+def _grown(target: TableMeld, move: LayOff, seat: int) -> TableMeld:
+    """`target` after the legal lay-off `move` by `seat`: what `core.melds.lay_off_credited`
+    gives for it (the reading at `move.end`, or where the natural fits), built directly. A
+    natural joins a set in display order, a wild at its end; a run grows at one end. Credits
+    follow the cards as there: equal cards keep their order, the new one last among them."""
+    meld = target.meld
+    card = move.card
+    cards = meld.cards
+    if meld.kind is _SET:
+        if _IS_WILD[card.index]:
+            grown = _MELD(_SET, (*cards, card), meld.rank, meld.suit, meld.low)
+        else:
+            grown = _MELD(_SET, sorted_cards((*cards, card)), meld.rank, None, 0)
+    else:
+        if move.end:
+            low = move.end == "low"
+        else:  # a natural other than an ace fits at one end only
+            below = _AT[int(meld.suit)][meld.low - 1] if meld.suit is not None and meld.low > 1 else None
+            low = below is not None and below.index == card.index
+        if low:
+            grown = _MELD(_RUN, (card, *cards), meld.rank, meld.suit, meld.low - 1)
+        else:
+            grown = _MELD(_RUN, (*cards, card), meld.rank, meld.suit, meld.low)
+    pending: dict[int, list[int]] = {}
+    for c, who in zip(cards, target.credit):
+        same = pending.get(c.index)
+        if same is None:
+            pending[c.index] = [who]
+        else:
+            same.append(who)
+    same = pending.get(card.index)
+    if same is None:
+        pending[card.index] = [seat]
+    else:
+        same.append(seat)
+    return _TABLE_MELD(grown, target.owner, tuple([pending[c.index].pop(0) for c in grown.cards]))
 
 
 def _after_swap(state: State, move: Swap) -> State:
@@ -892,11 +997,13 @@ def _after_swap(state: State, move: Swap) -> State:
         Event(EventKind.LAYS_OFF, player=seat, cards=(move.card,), numbers=(move.meld,), label="in place of a wild"),
         Event(EventKind.TAKES, player=seat, cards=(swap.freed,), label="the wild it replaced"),
     )
-    return _build(
+    new = _build(
         s.options, s.hand, s.rng, None, _PLACE, s.dealer, s.turn, replace_at(s.hands, seat, hand),
         s.stock, s.discards, replace_at(s.table, move.meld - 1, swap.meld), s.contracts, s.laid, (), taken,
         (swap.freed,), False, s.turns, s.finisher, (), events,
     )
+    _set_facts(new, _facts_after(s, move.meld, swap.meld))
+    return new
 
 
 def _apply_discard(state: State, move: Discard) -> State:
@@ -911,10 +1018,12 @@ def _apply_discard(state: State, move: Discard) -> State:
     stock = s.stock
     if stock and hand and turns < s.options.max_turns:
         turn = (seat + 1) % len(hands)
-        return _carry(s, _build(
+        new = _build(
             s.options, s.hand, s.rng, None, _DRAW, s.dealer, turn, hands, stock, discards, s.table,
             s.contracts, s.laid, (), (), (), False, turns, s.finisher, (), (_DISCARD_EVENTS[seat][move.card.index], _TO_PLAY[turn]),
-        ))
+        )
+        _set_facts(new, s._facts)  # the same table
+        return new
     events: list[Event] = [_DISCARD_EVENTS[seat][move.card.index]]
     if not hand:
         events.append(Event(EventKind.GOES_OUT, player=seat))

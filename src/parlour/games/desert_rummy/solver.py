@@ -85,29 +85,39 @@ _LANE_OF: Final = tuple(max(s, 0) // 14 for s in _SLOT)
 _BIT_OF: Final = tuple(_BITS[max(s, 0) % 14] for s in _SLOT)
 
 
-_SUIT_UNIT: Final = tuple(1 << 4 * (max(s, 0) // 14) for s in _SLOT)
-"""By card index: a natural's unit in its rank's suit signature (four bits per suit)."""
+_TOTAL: Final = 1 << 20
+"""A rank's natural count in a packed rank entry of `_rank_counts` (the bits below hold its
+suit signature)."""
+_SUIT_BITS: Final = _TOTAL - 1
+_PACKED_SLOT: Final = tuple(_RANK_NUM[i] if s >= 0 else 0 for i, s in enumerate(_SLOT))
+_PACKED_UNIT: Final = tuple(_TOTAL | 1 << 4 * (s // 14) if s >= 0 else _TOTAL for s in _SLOT)
+"""By card index: the rank entry a card counts in (0 for a wild: twos are never natural) and
+what it adds there (one natural of its suit; a wild adds to the count alone)."""
 
 
-def _rank_counts(cards: Sequence[Card]) -> tuple[list[int], list[int], list[Card]]:
-    """What needs of sets alone read from cards: the naturals' totals by rank number, each
-    rank's suits as a signature (`_SUIT_UNIT` summed: how many of each suit), and the wilds
-    in move order. The cheap stand-in for `_Pool` when no run is wanted."""
-    totals = [0] * 14
-    sigs = [0] * 14
-    wilds: list[Card] = []
-    slot, rank_of, unit_of = _SLOT, _RANK_NUM, _SUIT_UNIT
+def _rank_counts(cards: Sequence[Card]) -> tuple[list[int], int]:
+    """What needs of sets alone read from cards, in one add per card: by rank number, the
+    naturals' count times `_TOTAL` plus their suits as a signature (four bits a suit: how
+    many of each, so `entry & _SUIT_BITS` is `_set_picks`' `sig`); and the number of wilds.
+    Entries order as their counts do (the signature stays below `_TOTAL`), so the largest
+    entries are the ranks with the most naturals. The cheap stand-in for `_Pool` when no run
+    is wanted."""
+    packed = [0] * 14
+    slot, unit = _PACKED_SLOT, _PACKED_UNIT
     for c in cards:
         i = c.index
-        if slot[i] >= 0:
-            r = rank_of[i]
-            totals[r] += 1
-            sigs[r] += unit_of[i]
-        else:
-            wilds.append(c)
+        packed[slot[i]] += unit[i]
+    wilds = packed[0] // _TOTAL
+    packed[0] = 0
+    return packed, wilds
+
+
+def _wilds_of(cards: Sequence[Card]) -> list[Card]:
+    """The wild cards among `cards`, in the order moves take them."""
+    wilds = [c for c in cards if _IS_WILD[c.index]]
     if len(wilds) > 1:
         wilds.sort(key=_wild_rank)
-    return totals, sigs, wilds
+    return wilds
 
 
 def _wild_rank(card: Card) -> int:
@@ -189,7 +199,24 @@ def _sets_ok(totals: list[int], wilds: int, k: int, length: int) -> bool:
     half = (length + 1) // 2
     if k == 1:
         return max(totals, default=0) >= max(half, length - wilds)
-    best = (sorted(totals, reverse=True) + [0] * k)[:k]
+    return _best_sets_ok((sorted(totals, reverse=True) + [0] * k)[:k], wilds, k, length)
+
+
+def _packed_sets_ok(packed: list[int], wilds: int, k: int, length: int) -> bool:
+    """`_sets_ok` from the packed rank entries of `_rank_counts`."""
+    if not k:
+        return True
+    if k == 1:
+        return max(packed) // _TOTAL >= max((length + 1) // 2, length - wilds)
+    top = sorted(packed, reverse=True)
+    best = []
+    for i in range(k):
+        best.append(top[i] // _TOTAL)
+    return _best_sets_ok(best, wilds, k, length)
+
+
+def _best_sets_ok(best: list[int], wilds: int, k: int, length: int) -> bool:
+    """`_sets_ok` from the `k` best totals, largest first, through the memo `_SETS_OK`."""
     key = (*best, wilds, length)
     found = _SETS_OK.get(key)
     if found is None:

@@ -579,8 +579,14 @@ def _legal_play(state: State, p: int, groups: list[list[Card]] | None = None) ->
     by_rank: tuple[int, ...] = _NO_LAY_OFF
     wild_target = -1
     if not state.made[p]:
-        mine = [tm.meld for tm in state.table if tm.owner == p]
-        ranks = [r for r in _NATURAL_RANKS if groups[r]]
+        mine: list[Meld] = []  # plain loops: a comprehension costs more on lists this short
+        for tm in state.table:
+            if tm.owner == p:
+                mine.append(tm.meld)
+        ranks: list[int] = []
+        for r in _NATURAL_RANKS:
+            if groups[r]:
+                ranks.append(r)
         melds = _contract_sets(state, p, mine, groups, ranks, twos, jokers, size, can_out)
         if mine:
             return tuple(melds)  # the contract is under way: finish it first
@@ -656,10 +662,12 @@ def _contract_sets(
 ) -> list[Move]:
     """The next contract set: each offered only if the cards left can still make the rest of
     the contract and end the turn."""
-    contract = contract_for(state.hand)
-    lengths = [need.length for need in contract.needs[len(mine) :]]
+    lengths = _LENGTHS.get((state.hand, len(mine)))
+    if lengths is None:
+        needs = contract_for(state.hand).needs[len(mine) :]
+        lengths = _LENGTHS[(state.hand, len(mine))] = tuple([need.length for need in needs])
     distinct = state.options.distinct_ranks_in_contract
-    banned = [int(m.rank) for m in mine if m.rank is not None] if distinct else []
+    banned = [int(m.rank) for m in mine if m.rank is not None] if distinct and mine else []
     wilds = len(twos) + len(jokers)
     length, later = lengths[0], lengths[1:]
     still = sum(later)
@@ -675,6 +683,13 @@ def _contract_sets(
     twos_t, jokers_t = tuple(twos), tuple(jokers)
     if size - length - still < keep:
         return moves
+    if later and not mine:
+        # The whole contract first: most hands cannot make it, and then no set is tried.
+        counts = []
+        for cards in groups:
+            counts.append(len(cards))
+        if not _fillable(counts, wilds, lengths, distinct, banned):
+            return moves
     for r in ranks:
         group = groups[r]
         count = len(group)
@@ -685,8 +700,9 @@ def _contract_sets(
             if w > wilds:
                 continue
             if later:
-                if not counts:
-                    counts = [len(cards) for cards in groups]  # _fillable reads natural ranks only
+                if not counts:  # _fillable reads natural ranks only
+                    for cards in groups:
+                        counts.append(len(cards))
                 counts[r] = count - k
                 ok = _fillable(counts, wilds - w, later, distinct, [*banned, r] if distinct else banned)
                 counts[r] = count
@@ -698,6 +714,8 @@ def _contract_sets(
     return moves
 
 
+_LENGTHS: Final[dict[tuple[int, int], tuple[int, ...]]] = {}
+"""The lengths of the contract sets still to lay, by (round, sets laid): a small table."""
 _WILD_SETS: Final[dict[tuple[int, int, int], tuple[tuple[tuple[int, int], ...], ...]]] = {}
 """`_wild_sets` by (twos held, jokers held, most wilds a set takes): a small, bounded table."""
 
