@@ -426,40 +426,6 @@ def test_witnesses_stand_only_for_what_the_search_says() -> None:
     assert checked > 500
 
 
-def test_witnesses_survive_only_spared_discards() -> None:
-    """`search._keeps` on random walks over hands (cards added at random, and taken out while
-    the witness spares them): the search says yes all along, on every stick of the standard
-    list."""
-    from parlour.games.sticks.search import _keeps, _lay_check, _plan
-
-    pack = pack_for(4)
-    rnd = random.Random(11)
-    sticks = [s for s in STANDARD_STICKS if s.contract is not None]
-    walks = 0
-    for _ in range(400):
-        stick = rnd.choice(sticks)
-        assert stick.contract is not None
-        plan = _plan(stick.contract.needs)
-        hand = sorted_cards(rnd.sample(pack, 16))
-        can, found = _lay_check(hand, plan)
-        if found is None:
-            continue
-        assert can
-        walks += 1
-        for _ in range(30):
-            if len(hand) > 16 or len(hand) > plan[3] + 1 and rnd.random() < 0.5:
-                card = rnd.choice(hand)
-                if not _keeps(found, hand, card):
-                    break
-                rest = list(hand)
-                rest.remove(card)
-                hand = tuple(rest)
-            else:
-                hand = sorted_cards([*hand, rnd.choice(pack)])
-            assert _lay_check(hand, plan)[0], (str(stick), " ".join(map(str, hand)))
-    assert walks > 100
-
-
 def test_repaired_witnesses_stand_for_what_the_search_says() -> None:
     """`search._spare` on random walks over hands (cards added at random, and taken out while
     the witness, repaired with a spare wild where a discard breaks it, still stands): the search

@@ -650,11 +650,6 @@ def _lay_check(held: tuple[Card, ...], plan: Plan) -> tuple[bool, Witness | None
     return _search(counts, wilds, runs, sets, facts), None
 
 
-def _keeps(witness: Witness, held: tuple[Card, ...], card: Card) -> bool:
-    """The witness still holds, as it is, once `card` leaves `held` (see `_lay_check`)."""
-    return _spare(witness, held, card) is witness
-
-
 def _spare(witness: Witness, held: tuple[Card, ...], card: Card) -> Witness | None:
     """The witness for `held` once `card` leaves it: the same while the hand holds more copies
     of the card than the witness uses (more wilds, for a wild); else, if the hand has a wild
