@@ -61,6 +61,7 @@ from parlour.core.cards import (
     sorted_cards,
     standard_pack,
 )
+from parlour.core.values import builder
 
 __all__ = [
     "POINTS_FACES_10",
@@ -78,6 +79,8 @@ __all__ = [
     "WildSwap",
     "arrangements",
     "best_partition",
+    "build_meld",
+    "build_table_meld",
     "can_lay_off",
     "can_use_at_once",
     "credited_points",
@@ -579,6 +582,16 @@ def table_meld(meld: Meld, owner: int) -> TableMeld:
     (0, 0, 0)
     """
     return TableMeld(meld, owner, (owner,) * len(meld.cards))
+
+
+build_meld: Final = builder(Meld)
+"""`build_meld(kind, cards, rank, suit, low)`: the same value as `Meld(...)` from every field in
+order, without the initializer's cost, for a game's hot path that already knows the designation
+(`make_meld` is the checked way that finds it)."""
+
+build_table_meld: Final = builder(TableMeld)
+"""`build_table_meld(meld, owner, credit)`: the same value as `TableMeld(...)` from every field in
+order, for hot paths (as `build_meld`)."""
 
 
 def lay_off_credited(target: TableMeld, card: Card, seat: int, rules: MeldRules) -> tuple[TableMeld, ...]:

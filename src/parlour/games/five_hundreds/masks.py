@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from parlour.core.cards import Card, Rank, Suit, sorted_cards
-from parlour.core.melds import Meld, MeldKind, TableMeld, rank_at
-from parlour.core.values import builder
+from parlour.core.melds import Meld, MeldKind, TableMeld, build_meld, rank_at
 from parlour.games.five_hundreds.options import PACK
 
 
@@ -32,10 +31,9 @@ _CARD: Final = {(c.rank, c.suit): c for c in PACK}
 
 
 def _build_melds() -> dict[int, Meld]:
-    """Every set, then every run, by mask (built with `builder`, runs sliced from each suit's
+    """Every set, then every run, by mask (built with `build_meld`, runs sliced from each suit's
     line of cards, since this runs at import)."""
     out: dict[int, Meld] = {}
-    make = builder(Meld)
     suits = tuple(Suit)
     set_kind, run_kind = MeldKind.SET, MeldKind.RUN
     ranks = tuple(rank_at(p) for p in range(15))  # by run position; index 0 unused
@@ -43,7 +41,7 @@ def _build_melds() -> dict[int, Meld]:
         for size in (3, 4):
             for combo in itertools.combinations(suits, size):
                 cards = tuple(_CARD[rank, s] for s in combo)
-                out[_mask(cards)] = make(set_kind, sorted_cards(cards), rank, None, 0)
+                out[_mask(cards)] = build_meld(set_kind, sorted_cards(cards), rank, None, 0)
     for suit in suits:
         line = tuple(_CARD[ranks[p], suit] for p in range(1, 15))  # position p at p - 1
         bits = tuple(1 << c.index for c in line)
@@ -52,7 +50,7 @@ def _build_melds() -> dict[int, Meld]:
             for high in range(low + 2, min(low + 12, 14) + 1):
                 mask |= bits[high - 1]
                 if mask not in out:  # A..K is listed once, ace low
-                    out[mask] = make(run_kind, line[low - 1 : high], None, suit, low)
+                    out[mask] = build_meld(run_kind, line[low - 1 : high], None, suit, low)
     return out
 
 

@@ -20,7 +20,7 @@ from parlour.core.cards import Card, cards_text, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import builder, cached_setter, checked_apply, moves_for, require_options, require_players, seat_moves
-from parlour.core.melds import Meld, MeldKind, TableMeld, meld_readings, table_meld, take_from_pile
+from parlour.core.melds import Meld, MeldKind, TableMeld, build_meld, build_table_meld, meld_readings, table_meld, take_from_pile
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
@@ -95,10 +95,6 @@ _LAYS_OFF: Final = EventKind.LAYS_OFF
 _EVENT: Final = make_event
 """`Event(kind, player, cards, numbers, label, private)`, every field positionally: cheaper than
 its initializer."""
-_MELD: Final = builder(Meld)
-"""`Meld(kind, cards, rank, suit, low)`, likewise."""
-_TABLE_MELD: Final = builder(TableMeld)
-"""`TableMeld(meld, owner, credit)`, likewise."""
 
 
 @slot_speed_reads
@@ -732,7 +728,7 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
     hand, taken, owed = _remove(state, p, move.cards)
     meld = _MELDS[_mask(move.cards)]
     event = (_EVENT(_MELDS_EVENT, p, meld.cards, (), "", False),)
-    laid = _TABLE_MELD(meld, p, (p,) * len(meld.cards))  # `table_meld(meld, p)`, built directly
+    laid = build_table_meld(meld, p, (p,) * len(meld.cards))  # `table_meld(meld, p)`, built directly
     new = _BUILD(
         state.options, state.hand, state.rng, None, event, state.dealer, _PLAYING, p, p,
         replace_at(state.hands, p, hand), state.stock, state.discards, taken, owed,
@@ -756,12 +752,12 @@ def _grow(target: TableMeld, card: Card, seat: int) -> TableMeld:
             if key[c.index] > k:
                 break
             at += 1
-        grown = _MELD(_SET, (*cards[:at], card, *cards[at:]), meld.rank, None, 0)
-        return _TABLE_MELD(grown, target.owner, (*credit[:at], seat, *credit[at:]))
+        grown = build_meld(_SET, (*cards[:at], card, *cards[at:]), meld.rank, None, 0)
+        return build_table_meld(grown, target.owner, (*credit[:at], seat, *credit[at:]))
     low = meld.low
     if low > 1 and _AT[low - 1] == int(card.rank):
-        return _TABLE_MELD(_MELD(_RUN, (card, *cards), None, meld.suit, low - 1), target.owner, (seat, *credit))
-    return _TABLE_MELD(_MELD(_RUN, (*cards, card), None, meld.suit, low), target.owner, (*credit, seat))
+        return build_table_meld(build_meld(_RUN, (card, *cards), None, meld.suit, low - 1), target.owner, (seat, *credit))
+    return build_table_meld(build_meld(_RUN, (*cards, card), None, meld.suit, low), target.owner, (*credit, seat))
 
 
 def _apply_lay_off(state: State, move: LayOff) -> State:
