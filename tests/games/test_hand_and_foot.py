@@ -562,3 +562,25 @@ def test_hand_scans_agree_with_the_plain_definitions() -> None:
         assert got == (plain_held, plain_stock, tuple(laid))
         replaced += bool(laid)
     assert replaced > 50
+
+
+def test_run_starts_and_lay_off_tables_agree_with_the_plain_definitions() -> None:
+    """`_scan_runs` gives each rank's first position in a sorted hand (-1 if absent), and the
+    prebuilt lay-off moves equal the moves built the plain way, for every seat and card."""
+    from parlour.games.hand_and_foot import rules, tables
+
+    chooser = random.Random(23)
+    pack = tables.pack_for(6)
+    for _ in range(300):
+        held = hf.sort_hand(chooser.sample(pack, chooser.randrange(0, 50)))
+        ranks = [tables._RANK_OF[c.index] for c in held]
+        plain = [ranks.index(r) if r in ranks else -1 for r in range(16)]
+        assert rules._scan_runs(held) == plain
+    for seat in range(max(hf.PLAYERS)):
+        for card in set(pack):
+            kind = tables._KIND[card.index]
+            if kind == tables._NATURAL:
+                assert rules._NATURAL_ADDS[seat][card.index] == hf.AddCard(seat, card, card.rank)
+            elif kind == tables._WILD:
+                for rank in (*tables.MELD_RANKS, tables.WILD_MELD):
+                    assert rules._WILD_ADDS[seat][card.index][int(rank)] == hf.AddCard(seat, card, rank)

@@ -102,9 +102,6 @@ _MOVE_CACHE: Final[dict[int, Move]] = {}
 """New-meld moves built once, by seat and the three cards' indices."""
 
 
-_NONE: Final = (0, 0)
-
-
 def _meld_move(seat: int, trio: tuple[Card, ...]) -> Move:
     key = seat * 512000 + trio[0].index * 6400 + trio[1].index * 80 + trio[2].index
     move = _MOVE_CACHE.get(key)

@@ -11,7 +11,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from parlour.core.cards import HIDDEN, Card, Rank, cards_text, insert_by_key, seat_card_table
+from parlour.core.cards import HIDDEN, JOKER, Card, Rank, cards_text, insert_by_key, seat_card_table
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import builder, cached_setter, checked_apply, evolver, moves_for, require_options, require_players
@@ -43,6 +43,7 @@ from parlour.games.hand_and_foot.tables import (
     _RANK_BY_NUMBER,
     _RANK_OF,
     _RED3,
+    _RED3_GROUP,
     _WILD,
     _WILD_KEY,
     _books,
@@ -72,7 +73,6 @@ from parlour.games.hand_and_foot.moves import (
     _DRAWS,
     _DUMPS,
     _MOVE_CACHE,
-    _NONE,
     _PILES,
     _meld_move,
 )
@@ -137,8 +137,8 @@ class State:
     # properties would compute.
 
     @cached_property
-    def _runs(self) -> list[tuple[int, int] | None]:
-        """Where each rank lies in the hand of the player to move (see `_scan_runs`)."""
+    def _runs(self) -> list[int]:
+        """Where each rank's run starts in the hand of the player to move (see `_scan_runs`)."""
         return _scan_runs(self.hands[self.turn])
 
     @cached_property
@@ -359,24 +359,20 @@ def _deal(
     )
 
 
-def _scan_runs(held: tuple[Card, ...]) -> list[tuple[int, int] | None]:
-    """Where each rank's cards lie in a sorted hand: by rank number of `_RANK_OF`, (first
-    position, count), or None for a rank the hand lacks."""
-    out: list[tuple[int, int] | None] = [None] * _RUN_SLOTS
+def _scan_runs(held: tuple[Card, ...]) -> list[int]:
+    """Where each rank's run of cards starts in a sorted hand: by rank number of `_RANK_OF`,
+    the first position, or -1 for a rank the hand lacks (a run ends where the next one in
+    hand order starts)."""
+    out = [-1] * _RUN_SLOTS
     rank_of = _RANK_OF
-    start = 0
     current = -1
     i = 0
     for card in held:
         rank = rank_of[card.index]
         if rank != current:
-            if i:
-                out[current] = (start, i - start)
+            out[rank] = i
             current = rank
-            start = i
         i += 1
-    if i:
-        out[current] = (start, i - start)
     return out
 
 
@@ -472,34 +468,28 @@ def _legal_play(state: State) -> tuple[Move, ...]:
     team = seat % TEAMS
     held = state.hands[seat]
     # `_scan_runs` inline, noting the discards (the first card of each rank) and the ranks with
-    # 2+ cards that a natural meld may be made of. The runs and the team's facts are left in the
-    # state's cached properties for `apply` (the values the properties compute).
-    runs: list[tuple[int, int] | None] = [None] * _RUN_SLOTS
+    # 2+ cards that a natural meld may be made of (in hand order: at a run's second card). The
+    # runs and the team's facts are left in the state's cached properties for `apply` (the
+    # values the properties compute).
+    runs = [-1] * _RUN_SLOTS
     pairs: list[int] = []
     discards: list[Move] = []
     row = _DISCARDS[seat]
     rank_of = _RANK_OF
     meldable = _MELDABLE
-    start = 0
-    current = -1
+    current = paired = -1
     i = 0
     for card in held:
         rank = rank_of[card.index]
         if rank != current:
-            if i:
-                count = i - start
-                runs[current] = (start, count)
-                if count >= 2 and meldable[current]:
-                    pairs.append(current)
+            runs[rank] = i
             discards.append(row[card.index])
             current = rank
-            start = i
+        elif rank != paired:
+            paired = rank
+            if meldable[rank]:
+                pairs.append(rank)
         i += 1
-    if i:
-        count = i - start
-        runs[current] = (start, count)
-        if count >= 2 and meldable[current]:
-            pairs.append(current)
     melds = state.melds[team]
     facts = state._teams[team]
     _FILL_RUNS(state, runs)
@@ -514,12 +504,12 @@ def _legal_play(state: State) -> tuple[Move, ...]:
         # What an opening still under way must reach, and has laid (read only before opening).
         need = 0 if opened else _MINIMUMS[min(state.hand, _ROUNDS_LISTED) - 1]
         laid = 0 if opened else sum([_points(m) for m in melds])
-        twos = runs[2] or _NONE
-        jokers = runs[_WILD_KEY] or _NONE
-        if twos[1]:
-            wilds: tuple[Card, ...] = (held[twos[0]], held[jokers[0]]) if jokers[1] else (held[twos[0]],)
+        twos = runs[2]
+        jokers = runs[_WILD_KEY]
+        if twos >= 0:
+            wilds: tuple[Card, ...] = (held[twos], held[jokers]) if jokers >= 0 else (held[twos],)
         else:
-            wilds = (held[jokers[0]],) if jokers[1] else ()
+            wilds = (held[jokers],) if jokers >= 0 else ()
         if pairs:
             left = size - OPENING_SIZE
             # Three cards never complete a book, so only the opening and the cards left matter.
@@ -529,9 +519,10 @@ def _legal_play(state: State) -> tuple[Move, ...]:
             for rank in pairs:
                 if rank in open_at:
                     continue
-                start, count = runs[rank]  # type: ignore[misc]
-                if count >= 3:
-                    trio = held[start : start + 3]
+                start = runs[rank]
+                third = start + 2
+                if third < size and rank_of[held[third].index] == rank:
+                    trio = held[start : third + 1]
                     if free or _may_leave(in_foot, left, opened or laid + _points(trio) >= need, qualified):
                         key = base + trio[0].index * 6400 + trio[1].index * 80 + trio[2].index
                         move = cache.get(key)
@@ -549,50 +540,41 @@ def _legal_play(state: State) -> tuple[Move, ...]:
                         if move is None:
                             move = cache[key] = Meld(seat, trio)
                         out.append(move)
-        if _WILD_KEY not in open_at and twos[1] + jokers[1] >= 3:
-            left = size - OPENING_SIZE
-            free = opened and (left >= 2 or (left >= 1 and not in_foot) or qualified)
-            for trio in _wild_trios(held, twos, jokers):
-                if free or _may_leave(in_foot, left, opened or laid + _points(trio) >= need, qualified):
-                    out.append(_meld_move(seat, trio))
+        if wilds and _WILD_KEY not in open_at:
+            # The wilds lie together, twos then jokers, before any red 3s.
+            end = runs[_RED3_GROUP] if runs[_RED3_GROUP] >= 0 else size
+            n_jokers = end - jokers if jokers >= 0 else 0
+            n_twos = (end if jokers < 0 else jokers) - twos if twos >= 0 else 0
+            if n_twos + n_jokers >= 3:
+                left = size - OPENING_SIZE
+                free = opened and (left >= 2 or (left >= 1 and not in_foot) or qualified)
+                for trio in _wild_trios(held, (twos, n_twos), (jokers, n_jokers)):
+                    if free or _may_leave(in_foot, left, opened or laid + _points(trio) >= need, qualified):
+                        out.append(_meld_move(seat, trio))
         if opens:
             left = size - 1
             free = opened and (left >= 2 or not in_foot or qualified)
-            table = _ADDS[seat]
+            natural_adds = _NATURAL_ADDS[seat]
             if free and not wilds:
                 # Every lay-off keeps the turn finishable and no wild is held: each open meld's
                 # natural (the first of its rank in hand), meld by meld.
                 for key, _, _ in opens:
-                    natural = runs[key]  # None for the wild meld (its key is the jokers' number)
-                    if natural is not None:
-                        card = held[natural[0]]
-                        number = card.index * 16 + key
-                        added = table[number]
-                        if added is None:
-                            added = table[number] = AddCard(seat, card, _RANK_BY_NUMBER[key])
-                        out.append(added)
+                    natural = runs[key]  # none for the wild meld (its key is the jokers' number)
+                    if natural >= 0:
+                        out.append(natural_adds[held[natural].index])
             elif free:
                 # Every lay-off keeps the turn finishable: each open meld's natural (the first of
                 # its rank in hand), then the wilds it may take, meld by meld.
-                by_number = _RANK_BY_NUMBER
+                wild_rows = [_WILD_ADDS[seat][card.index] for card in wilds]
                 for key, _, wild_ok in opens:
                     if key != _WILD_KEY:
                         natural = runs[key]
-                        if natural is not None:
-                            card = held[natural[0]]
-                            number = card.index * 16 + key
-                            added = table[number]
-                            if added is None:
-                                added = table[number] = AddCard(seat, card, by_number[key])
-                            out.append(added)
+                        if natural >= 0:
+                            out.append(natural_adds[held[natural].index])
                         if not wild_ok:
                             continue
-                    for card in wilds:
-                        number = card.index * 16 + key
-                        added = table[number]
-                        if added is None:
-                            added = table[number] = AddCard(seat, card, by_number[key])
-                        out.append(added)
+                    for adds in wild_rows:
+                        out.append(adds[key])
             else:
                 for key, at, wild_ok in opens:
                     meld = melds[at]
@@ -601,7 +583,7 @@ def _legal_play(state: State) -> tuple[Move, ...]:
                     else:
                         natural = runs[key]
                         fits = wilds if wild_ok else ()
-                        candidates = fits if natural is None else (held[natural[0]], *fits)
+                        candidates = fits if natural < 0 else (held[natural], *fits)
                     for card in candidates:
                         after = opened or laid + _PTS[card.index] >= need
                         grown = qualified or (
@@ -609,18 +591,19 @@ def _legal_play(state: State) -> tuple[Move, ...]:
                         )
                         if not _may_leave(in_foot, left, after, grown):
                             continue
-                        number = card.index * 16 + key
-                        added = table[number]
-                        if added is None:
-                            added = table[number] = AddCard(seat, card, _RANK_BY_NUMBER[key])
-                        out.append(added)
+                        if _KIND[card.index] == _WILD:
+                            out.append(_WILD_ADDS[seat][card.index][key])
+                        else:
+                            out.append(natural_adds[card.index])
     if opened or not melds:
         can_empty = not in_foot or qualified
         if size > 1 or can_empty:
             # Suits do not matter: one discard per rank (black and red 3s apart).
             out += discards
         if in_foot:
-            black = (runs[3] or _NONE)[1]
+            black = 0
+            while black < size and rank_of[held[black].index] == 3:  # black 3s sort first
+                black += 1
             if black >= 6 and (size > black or can_empty):
                 out.append(_DUMPS[seat])
     else:
@@ -637,8 +620,33 @@ def _points(cards: Sequence[Card]) -> int:
     return total
 
 
-_ADDS: Final[tuple[list[AddCard | None], ...]] = tuple([None] * (80 * 16) for _ in range(max(PLAYERS)))
-"""Lay-off moves built once (on first use), by seat, then card index * 16 + meld rank number."""
+def _add_tables() -> tuple[tuple[tuple[AddCard, ...], ...], tuple[tuple[tuple[AddCard, ...], ...], ...]]:
+    """`_NATURAL_ADDS` and `_WILD_ADDS`, built once at import."""
+    make = builder(AddCard)
+    naturals = []
+    wilds = []
+    for seat in range(max(PLAYERS)):
+        by_card: list[AddCard] = [_NO_ADD] * 80
+        rows: list[tuple[AddCard, ...]] = [()] * 80
+        for card in _ALL_CARDS:
+            i = card.index
+            if _KIND[i] == _NATURAL:
+                by_card[i] = make(seat, card, _RANK_BY_NUMBER[_RANK_OF[i]])
+            elif _KIND[i] == _WILD:
+                rows[i] = tuple(
+                    make(seat, card, rank) if _MELDABLE[key] or key == _WILD_KEY else _NO_ADD
+                    for key, rank in enumerate(_RANK_BY_NUMBER)
+                )
+        naturals.append(tuple(by_card))
+        wilds.append(tuple(rows))
+    return tuple(naturals), tuple(wilds)
+
+
+_NO_ADD: Final = AddCard(-1, JOKER, WILD_MELD)
+"""A placeholder in the lay-off tables where no lay-off exists (never offered)."""
+_NATURAL_ADDS, _WILD_ADDS = _add_tables()
+"""Lay-off moves prebuilt: `_NATURAL_ADDS[seat][card.index]` lays a natural off on its rank's
+meld; `_WILD_ADDS[seat][card.index][key]` lays a wild off on the meld of rank number `key`."""
 
 
 def _may_leave(in_foot: bool, left: int, opened_after: bool, qualified_after: bool) -> bool:
@@ -808,33 +816,32 @@ def _hand_less(state: State, cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """The hand of the player to move less `cards`, found through the state's runs.
 
     The moves `legal_moves` offers take each rank's cards from the front of its run, so the
-    k-th card of a rank in `cards` lies at that run's start + k; anything else (the black-3
-    dump, a hand arranged by hand) goes the general way, with the same result.
+    k-th card of a rank in `cards` lies at that run's start + k (a card of that rank there is
+    still in the run: a rank's cards lie together); anything else (the black-3 dump, a hand
+    arranged by hand) goes the general way, with the same result.
     """
     held = state.hands[state.turn]
     runs = state._runs
     rank_of = _RANK_OF
     if len(cards) == 1:
         index = cards[0].index
-        run = runs[rank_of[index]]
-        if run is not None and held[run[0]].index == index:
-            at = run[0]
+        at = runs[rank_of[index]]
+        if at >= 0 and held[at].index == index:
             return held[:at] + held[at + 1 :]
         return _remove(held, cards)
     previous = -1
     k = 0
     last = -1
+    size = len(held)
     out: tuple[Card, ...] = ()
     for card in cards:
         index = card.index
         rank = rank_of[index]
         k = k + 1 if rank == previous else 0
         previous = rank
-        run = runs[rank]
-        if run is None or k >= run[1]:
-            return _remove(held, cards)
-        at = run[0] + k
-        if at <= last or held[at].index != index:
+        start = runs[rank]
+        at = start + k
+        if start < 0 or at >= size or at <= last or held[at].index != index:
             return _remove(held, cards)
         out += held[last + 1 : at]
         last = at
@@ -867,8 +874,9 @@ def _red_threes(
 def _insert(held: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     """A sorted hand with a few cards added in their places (after the equal ones, in the order
     given), by a plain scan (cheaper than `bisect`, whose key function is Python code called per
-    probe). Two cards (a draw) are placed in one scan: the lower goes where it would go alone,
-    the higher after it (and after the held cards up to its key)."""
+    probe). Two cards (a draw) are placed together: the lower goes where it would go alone,
+    the higher after it (and after the held cards up to its key), each place found by a scan
+    from the nearer end of the hand order."""
     if len(cards) != 2:
         for card in cards:
             held = insert_by_key(held, card, _KEY)
@@ -879,15 +887,26 @@ def _insert(held: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     high_key = keys[high.index]
     if high_key < low_key:  # the second card goes in first, before the first
         low, high, low_key, high_key = high, low, high_key, low_key
-    at = 0
-    for card in held:
-        if keys[card.index] > low_key:
-            break
-        at += 1
-    to = at
+    # Each card goes after the held cards up to its key, found from the nearer end of the hand.
     size = len(held)
-    while to < size and keys[held[to].index] <= high_key:
-        to += 1
+    if low_key < _MIDDLE_KEY:
+        at = 0
+        for card in held:
+            if keys[card.index] > low_key:
+                break
+            at += 1
+    else:
+        at = size
+        while at and keys[held[at - 1].index] > low_key:
+            at -= 1
+    if high_key < _MIDDLE_KEY:
+        to = at
+        while to < size and keys[held[to].index] <= high_key:
+            to += 1
+    else:
+        to = size
+        while to > at and keys[held[to - 1].index] > high_key:
+            to -= 1
     return (*held[:at], low, *held[at:to], high, *held[to:])
 
 
