@@ -600,3 +600,52 @@ def test_the_whole_contract_check_never_hides_a_contract_set() -> None:
                 rest[r] -= k
                 if _fillable(rest, wilds - (length - k), lengths[1:], distinct, [r] if distinct else []):
                     assert whole, (counts, wilds, lengths, distinct, r, k)
+
+
+def test_contract_sets_of_three_are_the_prebuilt_moves_the_general_search_gives() -> None:
+    """Contract sets of three come from the per-seat table of three-card melds; along random
+    games of the first two rounds they equal, in order, the sets the general search builds
+    card by card (each rank's naturals, then the twos and jokers `_wild_sets` splits)."""
+    from parlour.games.ten_dime_rummy import rules
+    from parlour.games.ten_dime_rummy.options import _NATURAL_RANKS
+
+    checked = 0
+    for seed in range(40):
+        state = t.new_game(4, seed=seed, options=t.Options(rounds=2, max_turns=40))
+        chooser = random.Random(seed)
+        while t.legal_moves(state):
+            p = state.player
+            if state.phase is t.Phase.PLAY and not state.made[p]:
+                groups = rules._group(state.hands[p], state.taken)
+                mine = [tm.meld for tm in state.table if tm.owner == p]
+                ranks = [r for r in _NATURAL_RANKS if groups[r]]
+                twos, jokers = groups[2], groups[14]
+                size = len(state.hands[p]) + len(state.taken)
+                can_out = state.turns >= len(state.hands)
+                got = rules._contract_sets(state, p, mine, groups, ranks, twos, jokers, size, can_out)
+                lengths = [need.length for need in t.contract_for(state.hand).needs[len(mine) :]]
+                assert lengths[0] == 3
+                wanted: list[tuple[Card, ...]] = []
+                wilds = len(twos) + len(jokers)
+                counts = [len(g) for g in groups]
+                if size - sum(lengths) >= (0 if can_out else 2) and (
+                    len(lengths) == 1 or mine or rules._fillable(counts, wilds, lengths, False, [])
+                ):
+                    for r in ranks:
+                        group = groups[r]
+                        for k in range(min(len(group), 3), 1, -1):
+                            w = 3 - k
+                            if w > wilds:
+                                continue
+                            if len(lengths) > 1:
+                                rest = counts[:]
+                                rest[r] -= k
+                                if not rules._fillable(rest, wilds - w, lengths[1:], False, []):
+                                    continue
+                            for two_count, joker_count in rules._wild_sets(len(twos), len(jokers), 1)[w]:
+                                wanted.append((*group[:k], *twos[:two_count], *jokers[:joker_count]))
+                assert all(isinstance(m, t.MakeMeld) and m.player == p for m in got)
+                assert [m.cards for m in got if isinstance(m, t.MakeMeld)] == wanted
+                checked += 1
+            state = t.apply(state, chooser.choice(t.legal_moves(state)))
+    assert checked > 300

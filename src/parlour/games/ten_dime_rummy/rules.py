@@ -26,7 +26,16 @@ from parlour.core.game import (
     require_options,
     require_players,
 )
-from parlour.core.melds import Meld, MeldKind, TableMeld, credited_points, lay_off_credited, meld_readings, table_meld
+from parlour.core.melds import (
+    Meld,
+    MeldKind,
+    TableMeld,
+    build_meld,
+    build_table_meld,
+    lay_off_credited,
+    meld_readings,
+    table_meld,
+)
 from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
@@ -37,6 +46,7 @@ from parlour.games.ten_dime_rummy.moves import (
     _BUY,
     _BUY_BLIND_EVENTS,
     _BUY_EVENTS,
+    _CARD_OF_INDEX,
     _DISCARD,
     _DISCARD_EVENTS,
     _DISPLAY,
@@ -171,10 +181,6 @@ _SET_LEGAL: Final = cached_setter(State, "legal")
 _SET_GROUPS: Final = cached_setter(State, "_groups")
 _EVENT: Final = builder(Event)
 """`Event(kind, player, cards, numbers, label, private)` for the play loop."""
-_MELD: Final = builder(Meld)
-"""`Meld(kind, cards, rank, suit, low)` for the play loop."""
-_TABLE_MELD: Final = builder(TableMeld)
-"""`TableMeld(meld, owner, credit)` for the play loop."""
 _MELDS: Final = EventKind.MELDS
 _LAYS_OFF: Final = EventKind.LAYS_OFF
 _SET: Final = MeldKind.SET
@@ -350,7 +356,12 @@ def table_points(table: Sequence[TableMeld], players: int) -> tuple[int, ...]:
     >>> table_points((kings,), 2)
     (80, 0)
     """
-    return credited_points(table, CARD_POINTS, players)
+    out = [0] * players
+    value = _POINTS
+    for tm in table:  # sets only, so every card counts its own points (`credited_points`)
+        for who, card in zip(tm.credit, tm.meld.cards):
+            out[who] += value[card.index]
+    return tuple(out)
 
 
 def hand_points(cards: Sequence[Card]) -> int:
@@ -360,7 +371,15 @@ def hand_points(cards: Sequence[Card]) -> int:
     >>> hand_points(parse_cards("AS 5D 2C JK"))
     100
     """
-    return CARD_POINTS.total(cards)
+    total = 0
+    value = _POINTS
+    for c in cards:
+        total += value[c.index]
+    return total
+
+
+_POINTS: Final = tuple(CARD_POINTS.points(_CARD_OF_INDEX[i]) if i in _CARD_OF_INDEX else 0 for i in range(80))
+"""By `card.index`: the card's points (`CARD_POINTS`), for scoring a round in plain loops."""
 
 
 def can_meet(cards: Sequence[Card], contract: Contract, *, keep: int = 0, distinct: bool = False) -> bool:
@@ -677,12 +696,19 @@ def _contract_sets(
     keep = 0 if can_out else 2
     counts: list[int] = []
     moves: list[Move] = []
-    wild_sets = _WILD_SETS.get((len(twos), len(jokers), length - half))
-    if wild_sets is None:
-        wild_sets = _wild_sets(len(twos), len(jokers), length - half)
-    twos_t, jokers_t = tuple(twos), tuple(jokers)
     if size - length - still < keep:
         return moves
+    # Sets of three are the per-seat prebuilt moves: three naturals, or a pair and one wild, a
+    # two before the joker (the order `_wild_sets` gives); longer sets are built card by card.
+    three = _THREES[p]
+    two = twos[0].index if twos else -1
+    joker = jokers[0].index if jokers else -1
+    wild_sets: tuple[tuple[tuple[int, int], ...], ...] = ()
+    if length != MIN_SET:
+        wild_sets = _WILD_SETS.get((len(twos), len(jokers), length - half)) or _wild_sets(
+            len(twos), len(jokers), length - half
+        )
+        twos_t, jokers_t = tuple(twos), tuple(jokers)
     if later and not mine:
         # The whole contract first: most hands cannot make it, and then no set is tried.
         counts = []
@@ -708,6 +734,16 @@ def _contract_sets(
                 counts[r] = count
                 if not ok:
                     continue
+            if length == MIN_SET:
+                pair = group[0].index << 14 | group[1].index << 7
+                if not w:
+                    moves.append(three[pair | group[2].index])
+                else:
+                    if two >= 0:
+                        moves.append(three[pair | two])
+                    if joker >= 0:
+                        moves.append(three[pair | joker])
+                continue
             picked = tuple(group[:k])
             for t, j in wild_sets[w]:
                 moves.append(_MAKE_MELD(p, picked + twos_t[:t] + jokers_t[:j]))
@@ -902,7 +938,7 @@ def _take_out(state: State, p: int, cards: Sequence[Card]) -> tuple[tuple[Card, 
     hand = state.hands[p]
     taken = state.taken
     for c in cards:
-        if taken and (taken[0] is c or taken[0] == c):  # identity first: `==` is Python-level
+        if taken and taken[0].index == c.index:  # equal cards share an index (`==` is Python-level)
             taken = ()
             continue
         at = 0
@@ -949,9 +985,9 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
     hand, taken = _take_out(state, p, move.cards)
     cards = move.cards
     rank = cards[0].rank  # a set starts with its naturals
-    meld = _MELD(_SET, cards, rank, None, 0)
+    meld = build_meld(_SET, cards, rank, None, 0)
     at = len(state.table)
-    table = (*state.table, _TABLE_MELD(meld, p, (p,) * len(cards)))
+    table = (*state.table, build_table_meld(meld, p, (p,) * len(cards)))
     made = state.made
     if not made[p]:
         laid = 0
@@ -984,8 +1020,8 @@ def _grow(target: TableMeld, card: Card, seat: int) -> TableMeld:
         if display[c.index] > k:
             break
         at += 1
-    grown = _MELD(_SET, (*cards[:at], card, *cards[at:]), meld.rank, None, 0)
-    return _TABLE_MELD(grown, target.owner, (*credit[:at], seat, *credit[at:]))
+    grown = build_meld(_SET, (*cards[:at], card, *cards[at:]), meld.rank, None, 0)
+    return build_table_meld(grown, target.owner, (*credit[:at], seat, *credit[at:]))
 
 
 def _apply_lay_off(state: State, move: LayOff) -> State:
