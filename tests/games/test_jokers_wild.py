@@ -16,7 +16,7 @@ import pytest
 import parlour
 from parlour.core.cards import Card, cards_text, parse_cards
 from parlour.core.errors import IllegalMove
-from parlour.core.events import EventKind
+from parlour.core.events import Event, EventKind
 from parlour.games import jokers_wild as jw
 from parlour.games.jokers_wild import Discard, Options, Phase, PlayCard, State
 from parlour.core.cards import Rank
@@ -995,3 +995,24 @@ def test_drawing_back_keeps_every_hand_in_rank_order() -> None:
         rest = list(held)
         rest.remove(card)
         assert rules._exchange(held, card, drawn) == jw.rank_sorted([*rest, drawn])
+
+
+def test_moving_a_marble_agrees_with_landing_it() -> None:
+    """`_moved` (an opponent's marble sent Home in place, a partner's through `land`) gives the
+    marbles and the notes of `land` for every leg of every legal move on random states."""
+    checked = 0
+    for state in _random_states()[::3]:
+        for move in state.legal:
+            if not isinstance(move, PlayCard):
+                continue
+            marbles = state.marbles
+            for leg in move.legs:
+                ours: list[Event] = []
+                theirs: list[Event] = []
+                after = land(marbles, leg, theirs)
+                assert after is not None  # a split's second part goes on the board after the first
+                assert rules._moved(marbles, leg, ours) == after
+                assert ours == theirs
+                checked += 1
+                marbles = after
+    assert checked > 10000

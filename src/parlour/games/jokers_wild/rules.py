@@ -20,7 +20,7 @@ from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat
 from parlour.core.stock import refill_stock
-from parlour.core.values import slot_speed_reads
+from parlour.core.values import cached_setter, slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.jokers_wild.board import (
     CASTLE,
@@ -367,7 +367,20 @@ def check_invariants(state: State) -> None:
 
 
 def _legal(state: State, only: int | None = None) -> tuple[Move, ...]:
-    """The moves of the seat to play (`only` None on a real state, or a view's viewer).
+    """The moves of the seat to play (`only` None on a real state, or a view's viewer)."""
+    if state.phase is _OVER:
+        return ()
+    seat = state.turn
+    if only is None:
+        if state.rng is None:
+            return ()
+    elif only != seat:
+        return ()
+    return _moves(seat, state.marbles, state.hands[seat])
+
+
+def _moves(seat: int, marbles: tuple[tuple[int, ...], ...], held: Sequence[Card]) -> tuple[Move, ...]:
+    """The moves of `seat`, holding `held`, with the game going on.
 
     Everything is worked out afresh from the marbles (boards do not repeat). First what every
     forward card needs of the marbles the seat moves (`owner`'s): the track marbles in row
@@ -381,15 +394,6 @@ def _legal(state: State, only: int | None = None) -> tuple[Move, ...]:
     to below the next one or c5, if `steps < high`); and `fast`: a card shorter than that
     moves every track marble along the track and none into the Castle, which one look-up
     (`pick`) in the card's prebuilt moves (`_PLAYS`) lists at once. Then each rank's moves."""
-    if state.phase is _OVER:
-        return ()
-    seat = state.turn
-    if only is None:
-        if state.rng is None:
-            return ()
-    elif only != seat:
-        return ()
-    marbles = state.marbles
     owner = seat
     row = marbles[seat]
     if len(marbles) == 4:
@@ -420,7 +424,8 @@ def _legal(state: State, only: int | None = None) -> tuple[Move, ...]:
             lim = block
             if block <= MAX_STEPS and mtrack:
                 end = (start + block) % HOLES
-                if end in mtrack and _mate_ok(row, mrow, start, end, gate):
+                # a partner's marble there may be sent to its entrance (`_mate_ok`, inlined)
+                if end in mtrack and gate != end and (gate == start or (gate not in row and gate not in mrow)):
                     lim += 1
             tracks.append((start, lim))
             d = (entrance - start) % HOLES
@@ -437,11 +442,14 @@ def _legal(state: State, only: int | None = None) -> tuple[Move, ...]:
         side = []
         pick = _PICK_NONE
     lanes: list[tuple[int, int]] = []
+    reach = 0  # cards shorter than this move some castle marble
     for i in range(lane, MARBLES):
         start = row[i]
         top = row[i + 1] if i < MARBLES - 1 else CASTLE + MARBLES
         if top != start + 1:  # one packed against the marble above it cannot move
             lanes.append((start, top - start))
+            if top - start > reach:
+                reach = top - start
     hole = -1  # the starting hole, if a marble may come out onto it
     if home:
         hole = COME_OUTS[seating][owner]
@@ -456,7 +464,7 @@ def _legal(state: State, only: int | None = None) -> tuple[Move, ...]:
     extend = moves.extend
     build = _PLAY_CARD
     last = -1
-    for card in state.hands[seat]:
+    for card in held:
         rank, steps, table, out = plans[card.index]
         if rank == last:
             continue
@@ -472,11 +480,12 @@ def _legal(state: State, only: int | None = None) -> tuple[Move, ...]:
                         append(build(seat, card, ((owner, start, ebase + steps),)))
                     if steps < lim:
                         append(table[start])
-            for start, high in lanes:
-                if steps < high:
-                    append(table[start])
+            if steps < reach:
+                for start, high in lanes:
+                    if steps < high:
+                        append(table[start])
             if rank == _SEVEN_RANK:
-                _split_moves(moves, seat, card, marbles, owner, side[:-1], gate)
+                _split_moves(moves, seat, card, marbles, owner, side, gate)
         elif steps:  # the 8
             for start in starts:
                 # the distance back to the side's marble behind (72: none; `side` ends with
@@ -501,7 +510,7 @@ def _legal(state: State, only: int | None = None) -> tuple[Move, ...]:
         return tuple(moves)
     last = -1
     discards = _DISCARDS[seat]
-    for card in state.hands[seat]:
+    for card in held:
         if card.index & 15 != last:
             last = card.index & 15
             moves.append(discards[card.index])
@@ -540,7 +549,8 @@ def _split_moves(
     listed already (`seen` records the pairs listed with the later marble second, and every
     pair `_split_slow` lists). Castle marbles packed at the top of the lane never move and are
     left out, and boards where no two marbles can share a 7 list nothing at once. `side` is
-    the side's track marbles sorted and `gate` the partner's castle entrance (-1: no partner)."""
+    the side's track marbles sorted, then the first once round (+72), and `gate` the partner's
+    castle entrance (-1: no partner)."""
     row = marbles[owner]
     home = bisect_left(row, 0)
     if home > MARBLES - 2:
@@ -559,7 +569,7 @@ def _split_moves(
     entrance = ENTRANCES[n][owner]
     lane = row[outside:]
     low = lane[0] if lane else CASTLE + MARBLES  # the first castle hole no marble may reach or pass
-    count = len(side)
+    count = len(side) - 1  # `side` ends with its first marble once round
     # per marble out of Home, in row order: (position, distance to the first and the second
     # marble of the side ahead (72: none), to the castle entrance, first castle hole it may
     # not reach); castle marbles give 0s, and last the castle hole above them (77: none)
@@ -568,7 +578,7 @@ def _split_moves(
     for i in range(home, outside):
         start = row[i]
         j = side.index(start)
-        one = (side[(j + 1) % count] - start) % HOLES if count > 1 else HOLES
+        one = side[j + 1] - start
         two = (side[(j + 2) % count] - start) % HOLES if count > 2 else HOLES
         d = (entrance - start) % HOLES
         runs.append((start, one, two, d, low))
@@ -595,7 +605,7 @@ def _split_moves(
         # splits were all listed with it first), nor a castle marble right under another (or
         # on c5), which stays stuck unless that one is `first`. A later marble apart from
         # `first` goes where its part alone goes (`parts`); the others are worked out below.
-        seconds: list[tuple[int, tuple[int, int, int, int, int], tuple[tuple[Leg, ...], ...] | None]] = []
+        seconds: list[tuple[int, int, int, int, int, tuple[tuple[Leg, ...], ...] | None]] = []
         later: list[tuple[tuple[Leg, ...], ...]] = []  # the part ends of the later marbles apart from it
         together = False  # some marble is not apart from `first`
         by_kind = _APART[kinds[i]]
@@ -609,12 +619,17 @@ def _split_moves(
                 together = together or not flag
             elif not flag:
                 together = True
-                seconds.append((j, r, None))
+                # (j, its position, the distance to the first marble of the side ahead of
+                # it once `first` has left (the second one if that was `first`), how far
+                # `first` is ahead of it, its distance to its entrance, no legs)
+                second, one, two, d2, _ = r
+                behind = (first - second) % HOLES
+                seconds.append((j, second, two if first < CASTLE and behind == one else one, behind, d2, None))
             elif j > i:
                 legs = parts[j]
                 if legs is None:
                     legs = parts[j] = _part_legs(owner, r, kinds[j])
-                seconds.append((j, r, legs))
+                seconds.append((j, r[0], 0, 0, 0, legs))
                 later.append(legs)
         if not together:
             # apart from every other marble: its part alone, then each later marble's (`tails`:
@@ -659,7 +674,7 @@ def _split_moves(
                 else:
                     lane2 = lane
                     low2 = low
-                for j, (second, one, two, d2, _), legs in seconds:
+                for j, second, base, behind, d2, legs in seconds:
                     if legs is not None:
                         for leg2 in legs[rest]:
                             append(build(seat, card, (leg1, leg2)))
@@ -677,13 +692,11 @@ def _split_moves(
                             continue
                         in_lane, on_track = end, -1
                     else:
-                        block2 = one
-                        if first < CASTLE and (first - second) % HOLES == one:
-                            block2 = two  # the first part moved the marble that stopped this one
-                        if mid < CASTLE:
-                            reach = (mid - second) % HOLES
-                            if reach < block2:
-                                block2 = reach  # the first part moved in front of this one
+                        block2 = base
+                        if mid < CASTLE and behind + k < block2:
+                            # the first part moved in front of this one (`first` never passes
+                            # it, so it is `behind + k` holes ahead)
+                            block2 = behind + k
                         in_lane = -1
                         if d2 < rest and block2 > d2 and CASTLE + rest - d2 - 1 < low2:
                             in_lane = CASTLE + rest - d2 - 1
@@ -711,6 +724,7 @@ def _split_moves(
                         else:
                             seen.add((first * 100 + mid) * 10000 + second * 100 + end)
                         append(build(seat, card, (leg1, (owner, second, end))))
+
 
 def _part_legs(owner: int, run: tuple[int, int, int, int, int], kind: int) -> tuple[tuple[Leg, ...], ...]:
     """The moves of one part of a split by a marble apart from the other one (`_APART`), as
@@ -817,10 +831,13 @@ def _apply(state: State, move: Move) -> State:
     else:
         phase = _OVER
         events = (played, *notes, _DRAW_EVENTS[seat][drawn.index], *_game_over(marbles, seat, turns))
-    return _BUILD(
-        state.options, 1 + turns // n, rng, None, phase, state.dealer, turn, turns, tuple(hands), stock[1:],
-        discards, marbles, events,
+    held = tuple(hands)
+    after = _BUILD(
+        state.options, 1 + turns // n, rng, None, phase, state.dealer, turn, turns, held, stock[1:], discards,
+        marbles, events,
     )  # fmt: skip
+    _SET_LEGAL(after, _moves(turn, marbles, held[turn]) if phase is _PLAY else ())
+    return after
 
 
 def _game_over(marbles: tuple[tuple[int, ...], ...], seat: int, turns: int) -> tuple[Event, ...]:
@@ -834,20 +851,30 @@ def _game_over(marbles: tuple[tuple[int, ...], ...], seat: int, turns: int) -> t
 
 
 def _moved(marbles: tuple[tuple[int, ...], ...], leg: Leg, events: list[Event]) -> tuple[tuple[int, ...], ...]:
-    """The marbles after one legal leg; a landing on a track marble goes through `land`, which
-    adds its notes to `events`."""
+    """The marbles after one legal leg, with `events` noting a marble it sends on: an
+    opponent's goes Home here (the lowest position, so first in its row, as `land` puts it);
+    a landing on a partner's goes through `land`."""
     owner, start, end = leg
+    hit: tuple[int, ...] = ()
     if end < CASTLE:  # on the track (legs never end at Home): is a marble there?
         for r in marbles:
             if end in r:
-                after = land(marbles, leg, events)
-                assert after is not None
-                return after
+                if len(marbles) == 4 and r is marbles[owner ^ 2]:
+                    after = land(marbles, leg, events)
+                    assert after is not None
+                    return after
+                hit = r
+                break
     row = list(marbles[owner])
     row[row.index(start)] = end
     row.sort()
     rows = list(marbles)
     rows[owner] = tuple(row)
+    if hit:
+        seat = marbles.index(hit)
+        i = hit.index(end)
+        rows[seat] = (HOME, *hit[:i], *hit[i + 1 :])
+        events.append(_EVENT(_NOTE, seat, (), (end,), "marble sent home", False))
     return tuple(rows)
 
 
@@ -902,9 +929,12 @@ _DISCARD_EVENTS: Final = seat_card_table(
 )
 
 
-_BUILD: Final = builder(State, cached={"legal": _legal})
-"""`State(...)` for `_apply`: every field in order, positionally, and the legal moves at once
-(every state's are read; `_legal(state)` is what `State.legal` holds on a real state)."""
+_BUILD: Final = builder(State)
+"""`State(...)` for `_apply`: every field in order, positionally."""
+
+_SET_LEGAL: Final = cached_setter(State, "legal")
+"""Fills a state's legal moves as `_apply` builds it (every state's are read, and `_apply`
+has what `_moves` needs at hand: what `_legal(state)` would give on that real state)."""
 
 _CARD_AT: Final = {card.index: card for card in _PACKS[3]}
 _ONE_CARD: Final = tuple((_CARD_AT.get(i, HIDDEN),) for i in range(CARD_INDICES))
@@ -923,6 +953,7 @@ _PLAY_CARD: Final = builder(PlayCard)
 _OVER: Final = Phase.OVER
 _PLAY: Final = Phase.PLAY
 _PLAYS_KIND: Final = EventKind.PLAYS
+_NOTE: Final = EventKind.NOTE
 _SEVEN_RANK: Final = int(Rank.SEVEN)
 _PLAIN_STEPS: Final = (*(-BACKWARD if r is Rank.EIGHT else STEPS.get(r, 0) for r in Rank), 0)
 """`_PLAIN_STEPS[card.index & 15]` (`card.index & 15` is the rank): how far the card's plain
