@@ -587,3 +587,86 @@ def test_carried_table_facts_and_direct_lay_offs_agree_with_the_slow_ways() -> N
                     lay_offs += 1
             state = g.apply(state, legal[rng.randrange(len(legal))])
     assert lay_offs > 50
+
+
+def _reference_plays(state: g.State) -> list[g.Move]:
+    """The play-phase moves after the contract as the earlier, slower code found them: a
+    `_Pool` of the held cards and the naturals sorted out face by face (the oracle of the
+    counts-and-lanes reading in `rules._plays`)."""
+    from parlour.games.desert_rummy import moves, rules, solver
+
+    seat = state.turn
+    held = rules._held(state)
+    keep = len(state.hands[seat])
+    taken = state.taken[0] if state.taken else None
+    if keep == 1 and taken is None:
+        return []
+    pool = solver._Pool(held)
+    wilds = pool.wilds
+    out: list[g.Move] = []
+    if state.options.new_melds_after_contract and keep + (taken is not None) >= 4:
+        for move in rules._new_meld_moves(seat, pool):
+            if keep - len(move.cards) + (taken is not None and taken in move.cards) >= 1:
+                out.append(move)
+    own, spots = rules._table_facts(state.table, len(state.hands))
+    wild_ok = bool(wilds) and (keep > 1 or wilds[0] is taken)
+    faces: dict[int, Card] = {}
+    by_rank: dict[int, list[Card]] = {}
+    for c in held:
+        if g.RULES.is_wild(c) or c.index in faces or (keep < 2 and c is not taken):
+            continue
+        faces[c.index] = c
+        by_rank.setdefault(-int(c.rank), []).append(c)
+    for number, wants, ends in own[seat]:
+        for key, low in wants:
+            if key < 0:
+                out.extend(moves._lay_move(seat, card, number, None) for card in by_rank.get(key, ()))
+            elif key in faces:
+                out.append(moves._lay_move(seat, faces[key], number, low))
+        if wild_ok:
+            out.extend(moves._lay_move(seat, wilds[0], number, end) for end in ends)
+    others = state.options.swap_on_others_runs
+    for number, owner, stands in spots:
+        if stands.index in faces and (owner == seat or others) and rules._swap_ok(state, number, stands):
+            out.append(g.Swap(seat, stands, number))
+    return out
+
+
+def test_one_pass_readings_agree_with_the_slow_ways() -> None:
+    """Over random games of every size: the one pass over the hand (`_scan`, `_scan_sets`)
+    gives the discards, rank counts and lanes worked out apart; the moves after the contract,
+    read from those counts, are the ones a `_Pool` and a face-by-face sort give; and a deal
+    by slices, sorted by the index table, is `core.deck.deal` sorted by `sorted_cards`."""
+    from parlour.core.deck import deal
+    from parlour.core.rng import seeded
+    from parlour.games.desert_rummy import rules, solver
+
+    plays = 0
+    for seed in range(12):
+        players = 2 + seed % 9
+        state = g.new_game(players, seed=seed, options=g.Options(contracts=4))
+        rng = random.Random(seed)
+        for _ in range(500):
+            if state.phase is g.Phase.PLAY and not state.just_laid:
+                held = rules._held(state)
+                discards, packed, w, lanes = rules._scan(state)
+                assert tuple(discards) == rules._discards(state)
+                assert (packed, w, lanes) == solver._held_counts(held)
+                assert (packed, w) == solver._rank_counts(held)
+                assert solver._lanes_of(lanes) == tuple(solver._Pool(held).lanes)
+                assert rules._scan_sets(state) == (discards, packed, w)
+                if state.laid[state.turn]:
+                    assert rules._plays(state, packed, w, lanes) == _reference_plays(state)
+                    plays += 1
+            legal = g.legal_moves(state)
+            if not legal:
+                break
+            state = g.apply(state, legal[rng.randrange(len(legal))])
+    assert plays > 300
+    for players in (2, 5, 6, 10):
+        for seed in range(5):
+            new = rules._deal(g.Options(), 1, 0, (1,) * players, seeded(seed), None, ())
+            cards, _ = seeded(seed).shuffled(g.pack_for(players))
+            hands, rest = deal(cards, players=players, first=1, each=g.HAND_SIZE)
+            assert new.hands == tuple(sorted_cards(h) for h in hands) and new.discards == rest[:1]
+            assert new.stock == rest[1:]

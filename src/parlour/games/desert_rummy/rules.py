@@ -14,11 +14,19 @@ import attrs
 
 from parlour.core.cards import HIDDEN, Card, Rank, cards_text, insert_by_key, parse_cards, sorted_cards
 from parlour.core.contracts import Need
-from parlour.core.deck import deal, shuffled_or_fixed
+from parlour.core.deck import shuffled_or_fixed
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import builder, cached_setter, checked_apply, moves_for, require_options, require_players
-from parlour.core.melds import Meld, MeldKind, TableMeld, meld_readings, wild_swaps_credited
+from parlour.core.melds import (
+    Meld,
+    MeldKind,
+    TableMeld,
+    build_meld,
+    build_table_meld,
+    meld_readings,
+    wild_swaps_credited,
+)
 from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
@@ -27,6 +35,7 @@ from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 from parlour.games.desert_rummy.moves import (
     MOVE_TYPES,
+    _ALL_CARDS,
     Discard,
     DrawStock,
     LayOff,
@@ -48,9 +57,18 @@ from parlour.games.desert_rummy.moves import (
 from parlour.games.desert_rummy.solver import (
     Shape,
     _AT,
+    _BEST,
+    _BITS,
+    _best,
     _SLOT,
     _CARD_OF_SLOT,
+    _LANE_BIT,
+    _held_counts,
+    _lane_runs,
+    _lanes_of,
     _NATURAL_RANKS,
+    _PACKED_SLOT,
+    _PACKED_UNIT,
     _Pool,
     _can_meet,
     _meld_ok,
@@ -160,11 +178,8 @@ ZONES: Final = (
 pile and a freed wild by everyone."""
 
 _build: Final = builder(State)
-_MELD: Final = builder(Meld)
-"""`Meld(kind, cards, rank, suit, low)` for the play loop."""
-_TABLE_MELD: Final = builder(TableMeld)
-"""`TableMeld(meld, owner, credit)` for the play loop."""
 _SET: Final = MeldKind.SET
+_ACE: Final = Rank.ACE
 _RUN: Final = MeldKind.RUN
 _MELDS_KIND: Final = EventKind.MELDS
 _LAYS_OFF_KIND: Final = EventKind.LAYS_OFF
@@ -355,17 +370,30 @@ def _deal(
     n = len(contracts)
     cards, rng = shuffled_or_fixed(pack_for(n), rng, deck)
     first = (dealer + 1) % n
-    hands, rest = deal(cards, players=n, first=first, each=HAND_SIZE)
+    need = n * HAND_SIZE
+    # `core.deck.deal` (one card at a time from seat `first`) as slices: seat s gets every
+    # n-th card from the (s - first) % n-th.
+    hands = tuple([_sorted_hand(cards[(s - first) % n : need : n]) for s in range(n)])
+    rest = cards[need:]
     said = (
         *events,
-        Event(EventKind.DEALS, player=dealer, numbers=(number,)),
-        Event(EventKind.TURNS_UP, cards=rest[:1]),
+        make_event(EventKind.DEALS, dealer, (), (number,), "", False),
+        make_event(EventKind.TURNS_UP, None, rest[:1], (), "", False),
         _TO_PLAY[first],
     )
     return _build(
-        options, number, rng, None, Phase.DRAW, dealer, first, tuple(sorted_cards(h) for h in hands), rest[1:],
+        options, number, rng, None, _DRAW, dealer, first, hands, rest[1:],
         rest[:1], (), contracts, (False,) * n, (), (), (), False, 0, None, (), said,
     )
+
+
+def _sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """`sorted_cards(cards)` by the per-index key table (a `Card`'s own hash, which
+    `sorted_cards` reads, is Python code): keys sorted with the cards' places as tie-breaks,
+    so equal cards keep their order as in a stable sort."""
+    keys = _SORT_KEY
+    order = sorted([keys[c.index] << 8 | at for at, c in enumerate(cards)])
+    return tuple([cards[k & 255] for k in order])
 
 
 def _held(state: State) -> tuple[Card, ...]:
@@ -389,9 +417,19 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
         return tuple(_contract_moves(state))
     if state.just_laid:
         return _discards(state)
-    if not state.laid[seat]:
-        return (*_contract_moves(state), *_discards(state))
-    return (*_plays(state), *_discards(state))
+    if state.laid[seat]:
+        discards, packed, w, lanes = _scan(state)
+        plays = _plays(state, packed, w, lanes)
+    elif _SETS_ONLY[state.contracts[seat]]:
+        discards, packed, w = _scan_sets(state)
+        plays = _contract_moves(state, packed, w)
+    else:
+        discards, packed, w, lanes = _scan(state)
+        plays = _contract_moves(state, packed, w, lanes)
+    if plays:
+        plays.extend(discards)
+        return tuple(plays)
+    return tuple(discards)
 
 
 def _discards(state: State) -> tuple[Move, ...]:
@@ -407,29 +445,93 @@ def _discards(state: State) -> tuple[Move, ...]:
     return tuple(out)
 
 
-def _contract_moves(state: State) -> list[Move]:
-    """The contract melds the player may lay now, each leaving cards that make the rest."""
+def _scan(state: State) -> tuple[list[Move], list[int], int, int]:
+    """What the play phase reads from the held cards, in one pass over the hand: the discards
+    (as `_discards`), the packed rank counts and the number of wilds (as `_rank_counts`), and
+    the suits' lanes packed in one int (`_LANE_BIT`)."""
+    seat = state.turn
+    row = _DISCARDS[seat]
+    slot, unit, bit = _PACKED_SLOT, _PACKED_UNIT, _LANE_BIT
+    out: list[Move] = []
+    packed = [0] * 14
+    lanes = 0
+    last = -1
+    for c in state.hands[seat]:
+        i = c.index
+        if i != last:
+            out.append(row[i])
+            last = i
+        packed[slot[i]] += unit[i]
+        lanes |= bit[i]
+    if state.taken:
+        i = state.taken[0].index
+        packed[slot[i]] += unit[i]
+        lanes |= bit[i]
+    w = packed[0] // _TOTAL
+    packed[0] = 0
+    return out, packed, w, lanes
+
+
+def _scan_sets(state: State) -> tuple[list[Move], list[int], int]:
+    """`_scan` less the lanes, for a contract of sets alone (the lanes cost about a quarter of
+    the pass)."""
+    seat = state.turn
+    row = _DISCARDS[seat]
+    slot, unit = _PACKED_SLOT, _PACKED_UNIT
+    out: list[Move] = []
+    packed = [0] * 14
+    last = -1
+    for c in state.hands[seat]:
+        i = c.index
+        if i != last:
+            out.append(row[i])
+            last = i
+        packed[slot[i]] += unit[i]
+    if state.taken:
+        i = state.taken[0].index
+        packed[slot[i]] += unit[i]
+    w = packed[0] // _TOTAL
+    packed[0] = 0
+    return out, packed, w
+
+
+_SETS_ONLY: Final = (False, *(not any(n.kind is MeldKind.RUN for n in c.needs) for c in CONTRACTS))
+"""By contract number: the contract is of sets alone (the lanes of `_scan` are not needed)."""
+
+
+def _contract_moves(state: State, packed: list[int] | None = None, w: int = 0, lanes: int = 0) -> list[Move]:
+    """The contract melds the player may lay now, each leaving cards that make the rest
+    (`packed`, `w` and `lanes`: what `_scan` read from the held cards, when the caller has it)."""
     seat = state.turn
     number = state.contracts[seat]
     same, whole, steps = _plan(number, state.pending)
+    if packed is None:
+        packed, w, lanes = _held_counts(_held(state))
     if not whole[0]:
-        return _set_contract_moves(state, seat, whole, steps)
-    pool = _Pool(_held(state))
-    wilds = pool.wilds
-    w = len(wilds)
+        return _set_contract_moves(state, seat, whole, steps, packed, w)
     lock: int | None = None
     if same and state.pending:
         for tm in state.table:
             if tm.owner == seat and tm.meld.kind is MeldKind.RUN and tm.meld.suit is not None:
                 lock = int(tm.meld.suit)
+    if not whole[1] and len(steps) == 1:  # runs alone, all alike (every such contract): no `_Pool`
+        _is_run, length, rest = steps[0]
+        out: list[Move] = []
+        wilds = _wilds_of(_held(state)) if w else _NO_WILDS
+        _run_moves(out, seat, _lanes_of(lanes), packed, wilds, length, rest[0], lock, same)
+        return out
+    pool = _Pool(_held(state))
+    wilds = pool.wilds
     # With one kind of need left, the search below is the whole-contract search itself (its
     # first meld tried every way, the rest checked after each), so the early test would only
     # repeat it; with several kinds it saves trying each.
     if len(steps) > 1 and not state.pending and not _can_meet(pool, w, whole, lock, same):
         return []
-    out: list[Move] = []
+    out = []
     for is_run, length, rest in steps:
-        if is_run:
+        if is_run and not rest[1]:
+            _run_moves(out, seat, pool.lanes, packed, wilds, length, rest[0], lock, same)
+        elif is_run:
             suits = (lock,) if lock is not None else (0, 1, 2, 3)
             for suit, low, slots, used in _run_options(pool, w, length, suits, True):
                 pool.take(slots)
@@ -440,6 +542,83 @@ def _contract_moves(state: State) -> list[Move]:
         else:
             _set_moves(out, seat, pool, length, rest, lock, same)
     return out
+
+
+def _run_moves(
+    out: list[Move],
+    seat: int,
+    lanes: Sequence[int],
+    packed: list[int],
+    wilds: Sequence[Card],
+    length: int,
+    runs: tuple[int, ...],
+    lock: int | None,
+    same: bool,
+) -> None:
+    """Appends the runs of exactly `length` after which the cards left make `runs` (no sets):
+    `_contract_moves`' general search for the contracts of runs alone, where at most one run
+    is left after this one. That run needs only the best window of a suit (`_walk`'s last
+    step), and a run taken out changes only its own suit's lane, so the other suits' best
+    windows are read once, not once per choice. The cards are given by their lanes (as
+    `_Pool.lanes`), packed rank counts (`_rank_counts`) and wilds in move order."""
+    w = len(wilds)
+    suits = (lock,) if lock is not None else (0, 1, 2, 3)
+    keys = [seat]  # the `_RUN_PICKS` key's start for each count of wilds used
+    for c in wilds:
+        keys.append(keys[-1] << 7 | c.index)
+    if not runs:  # the last need: every run offered will do
+        for suit, low, slots, used in _lane_runs(lanes, w, length, suits, True):
+            out.append(_run_pick(keys[used], seat, suit, low, length, slots, wilds))
+        return
+    (size,) = runs  # the contracts have at most two runs
+    half = (size + 1) // 2
+    # With runs of any suits, the last run may lie in another suit than the choice's: the best
+    # window of the other suits is the best of all, or the second best where the best is the
+    # choice's own suit.
+    top = second = 0
+    top_suit = -1
+    if not same:
+        for suit in suits:
+            lane = lanes[suit]
+            most = _BEST.get(lane << 4 | size)
+            if most is None:
+                most = _best(lane, size)
+            if most > top:
+                top, second, top_suit = most, top, suit
+            elif most > second:
+                second = most
+    for suit, low, slots, used in _lane_runs(lanes, w, length, suits, True):
+        least = max(half, size - w + used)
+        if (second if suit == top_suit else top) < least:  # then only the choice's suit can
+            lane = lanes[suit]
+            for s in slots:  # the slot's last copy leaves the lane (the suit's count: 4 bits)
+                r = s % 14
+                if packed[r] >> 4 * suit & 15 == 1:
+                    lane &= ~_BITS[r]
+            most = _BEST.get(lane << 4 | size)
+            if (most if most is not None else _best(lane, size)) < least:
+                continue
+        out.append(_run_pick(keys[used], seat, suit, low, length, slots, wilds))
+
+
+_RUN_PICKS: Final[dict[tuple[int, int, int, int, tuple[int, ...]], MakeMeld]] = {}
+"""Contract runs by (seat and the wilds used packed as `_wilds_key` does, suit, low end,
+length, natural slots): the move `_run_cards` and `_meld_move` give (bounded)."""
+
+
+def _run_pick(
+    head: int, seat: int, suit: int, low: int, length: int, slots: tuple[int, ...], wilds: Sequence[Card]
+) -> MakeMeld:
+    """The contract run of `length` from `low` in `suit` with the naturals of `slots` and the
+    first wilds, through `_RUN_PICKS`: `head` is the seat followed by those wilds' indices (a
+    run of the same naturals with other wilds is another move)."""
+    key = (head, suit, low, length, slots)
+    move = _RUN_PICKS.get(key)
+    if move is None:
+        if len(_RUN_PICKS) > 100_000:
+            _RUN_PICKS.clear()
+        move = _RUN_PICKS[key] = _meld_move(seat, _run_cards(suit, low, length, slots, wilds))
+    return move
 
 
 _Plan: TypeAlias = tuple[bool, Shape, tuple[tuple[bool, int, Shape], ...]]
@@ -465,14 +644,14 @@ def _plan(number: int, pending: tuple[int, ...]) -> _Plan:
     return found
 
 
-def _set_contract_moves(state: State, seat: int, whole: Shape, steps: tuple[tuple[bool, int, Shape], ...]) -> list[Move]:
+def _set_contract_moves(
+    state: State, seat: int, whole: Shape, steps: tuple[tuple[bool, int, Shape], ...], packed: list[int], w: int
+) -> list[Move]:
     """`_contract_moves` when only sets are left to lay: rank totals alone decide (as
     `_set_moves` with no runs left), so no `_Pool` is built."""
-    held = _held(state)
-    packed, w = _rank_counts(held)
     if not state.pending and not _packed_sets_ok(packed, w, whole[1], whole[2]):
         return []
-    wilds = _wilds_of(held)
+    wilds = _wilds_of(_held(state)) if w else _NO_WILDS
     keys = [0]  # `_wilds_key` of each prefix of `wilds`: the `_SET_PICKS` keys' last part
     for c in wilds:
         keys.append(keys[-1] << 7 | c.index)
@@ -603,7 +782,7 @@ def _meld_facts(
                 stands = row[meld.low + i]
                 if stands is not None:
                     spots.append((number, tm.owner, stands))
-    return (number, tuple(_wants(meld)), _wild_ends(meld)), tuple(spots)
+    return (number, _wants(meld), _wild_ends(meld)), tuple(spots)
 
 
 def _facts_after(state: State, number: int, tm: TableMeld) -> _Facts:
@@ -628,19 +807,19 @@ def _facts_after(state: State, number: int, tm: TableMeld) -> _Facts:
     return replace_at(own, tm.owner, row), spots
 
 
-def _plays(state: State) -> list[Move]:
-    """After the contract: new melds, lay-offs onto own melds, swaps (each leaving a discard)."""
+def _plays(state: State, packed: list[int], w: int, lanes: int) -> list[Move]:
+    """After the contract: new melds, lay-offs onto own melds, swaps (each leaving a discard).
+    `packed`, `w` and `lanes` are what `_scan` read from the held cards."""
     seat = state.turn
-    held = _held(state)
     keep = len(state.hands[seat])
     taken = state.taken[0] if state.taken else None
     if keep == 1 and taken is None:
         return []  # every play would leave no card to discard
-    pool = _Pool(held)
-    wilds = pool.wilds
+    held = _held(state)
+    wilds = _wilds_of(held) if w else _NO_WILDS
     out: list[Move] = []
     if state.options.new_melds_after_contract and keep + (taken is not None) >= 4:
-        melds = _new_meld_moves(seat, pool)
+        melds = _new_melds_of(seat, lanes, packed, wilds)
         if keep > 4:  # a new meld holds at most four cards: a discard is always left
             out.extend(melds)
         else:
@@ -651,56 +830,67 @@ def _plays(state: State) -> list[Move]:
     own, spots = state._facts
     mine = own[seat]
     wild_ok = bool(wilds) and (keep > 1 or wilds[0] is taken)
-    if not _may_play_natural(pool, mine, spots):  # the common case: only wilds may go on
+    if not _may_play_natural(packed, lanes, mine, spots):  # the common case: only wilds may go on
         if wild_ok:
             for number, _wants_unused, ends in mine:
                 for end in ends:
                     out.append(_lay_move(seat, wilds[0], number, end))
         return out
-    faces: dict[int, Card] = {}
-    by_rank: dict[int, list[Card]] = {}
-    is_wild, rank_key = _IS_WILD, _RANK_KEY
-    for c in held:
-        i = c.index
-        if is_wild[i] or i in faces or (keep < 2 and c is not taken):
-            continue
-        faces[i] = c
-        same = by_rank.get(rank_key[i])
-        if same is None:
-            by_rank[rank_key[i]] = [c]
-        else:
-            same.append(c)
+    tk = -1  # the index of the taken card, which `held` lists last
+    if taken is not None:
+        tk = taken.index
+        if keep < 2:  # only the taken card may go on: a discard must be left
+            packed, _w, lanes = _held_counts((taken,))
+    # The naturals held are read from the counts and lanes, one per face in `held` order: the
+    # hand's in display order (by suit, so a rank's cards by suit), then the taken card when
+    # the hand holds no copy of it.
+    cards, bit = _CARD_AT, _LANE_BIT
     for number, wants, ends in mine:
         for key, low in wants:
             if key < 0:
-                for card in by_rank.get(key, ()):
-                    out.append(_lay_move(seat, card, number, None))
-            else:
-                found = faces.get(key)
-                if found is not None:
-                    out.append(_lay_move(seat, found, number, low))
+                r = -key
+                sig = packed[r] & _SUIT_BITS
+                if sig:
+                    apart = None
+                    for suit in range(4):
+                        n = sig >> 4 * suit & 15
+                        if n:
+                            card = cards[(suit + 1) * 16 + r]  # `Card.index` is suit code * 16 + rank
+                            if n == 1 and card.index == tk:
+                                apart = card
+                            else:
+                                out.append(_lay_move(seat, card, number, None))
+                    if apart is not None:
+                        out.append(_lay_move(seat, apart, number, None))
+            elif lanes & bit[key]:
+                out.append(_lay_move(seat, _CARD_AT[key], number, low))
         if wild_ok:
             for end in ends:
                 out.append(_lay_move(seat, wilds[0], number, end))
     others = state.options.swap_on_others_runs
     for number, owner, stands in spots:
-        if stands.index in faces and (owner == seat or others) and _swap_ok(state, number, stands):
+        if lanes & bit[stands.index] and (owner == seat or others) and _swap_ok(state, number, stands):
             out.append(Swap(seat, stands, number))
     return out
 
 
-def _may_play_natural(pool: _Pool, mine: _Own, spots: tuple[tuple[int, int, Card], ...]) -> bool:
-    """Some natural held fits one of the seat's melds (`mine`) or a swap spot, by the pool's
-    counts: the cheap test before the cards are sorted out face by face."""
-    counts, totals = pool.counts, pool.totals
+def _may_play_natural(packed: list[int], lanes: int, mine: _Own, spots: tuple[tuple[int, int, Card], ...]) -> bool:
+    """Some natural held fits one of the seat's melds (`mine`) or a swap spot, by `_scan`'s
+    rank counts and lanes: the cheap test before the cards are sorted out face by face."""
     for _number, wants, _ends in mine:
         for key, _low in wants:
-            if totals[-key] if key < 0 else counts[_SLOT[key]]:
+            if packed[-key] >= _TOTAL if key < 0 else lanes & _LANE_BIT[key]:
                 return True
     for _number, _owner, stands in spots:
-        if counts[_SLOT[stands.index]]:
+        if lanes & _LANE_BIT[stands.index]:
             return True
     return False
+
+
+_CARD_AT: Final = tuple(next((c for c in _ALL_CARDS if c.index == i), HIDDEN) for i in range(80))
+"""By card index: the card (the hidden card for indices no card has)."""
+_NO_WILDS: Final[list[Card]] = []
+"""The wilds of a hand that holds none (never changed)."""
 
 
 _RUN_MOVES: Final[dict[tuple[int, int, int, int], tuple[MakeMeld, ...]]] = {}
@@ -712,50 +902,71 @@ _SET_MOVES: Final[dict[tuple[int, int, int, int], tuple[MakeMeld, ...]]] = {}
 
 
 def _new_meld_moves(seat: int, pool: _Pool) -> list[MakeMeld]:
-    """The moves of `_new_melds(pool, None)`, in its order. A suit's runs depend only on its
-    lane and the first two wilds, a rank's sets only on its suits held and the first wild, so
-    each is built once and kept."""
-    wilds = tuple(pool.wilds[:2])
-    both = _wilds_key(wilds)
-    out: list[MakeMeld] = []
+    """The moves of `_new_melds(pool, None)`, in its order, through `_new_melds_of`."""
+    counts, totals = pool.counts, pool.totals
+    packed = [0] * 14
+    for r in _NATURAL_RANKS:
+        sig = counts[r] | counts[14 + r] << 4 | counts[28 + r] << 8 | counts[42 + r] << 12
+        packed[r] = totals[r] * _TOTAL + sig
     lanes = pool.lanes
+    return _new_melds_of(seat, lanes[0] | lanes[1] << 16 | lanes[2] << 32 | lanes[3] << 48, packed, pool.wilds)
+
+
+_STARTS_MASK: Final = 0x1FFE * 0x0001_0001_0001_0001
+"""Bits 1..12 of each suit's field: where a three-card window may start."""
+_GAPS_MASK: Final = 0x0FFE * 0x0001_0001_0001_0001
+"""Bits 1..11 of each suit's field: where a natural-wild-wild-natural window may start."""
+
+
+def _new_melds_of(seat: int, packed_lanes: int, packed: list[int], held_wilds: Sequence[Card]) -> list[MakeMeld]:
+    """The moves of `_new_melds` for held cards with these packed lanes (`_LANE_BIT`), packed
+    rank counts (`_rank_counts`) and wilds (in move order), in its order. A suit's runs depend
+    only on its lane and the first two wilds, a rank's sets only on its suits held and the
+    first wild, so each is built once and kept."""
+    wilds = tuple(held_wilds[:2])
+    out: list[MakeMeld] = []
     w = len(wilds)
-    for suit in range(4):
-        lane = lanes[suit]
-        # Most lanes hold no run at all: the window test of `_suit_runs` first, as bits.
-        one, two = lane >> 1, lane >> 2
-        starts = (lane & one & two) if not w else (lane & one) | (lane & two) | (one & two)
-        if not starts & 0x1FFE and (w < 2 or not lane & ~one & ~two & (lane >> 3) & 0xFFE):
-            continue
-        key = (seat, suit, lane, both)
-        found = _RUN_MOVES.get(key)
-        if found is None:
-            if len(_RUN_MOVES) > 4096:
-                _RUN_MOVES.clear()
-            found = _RUN_MOVES[key] = tuple([_meld_move(seat, cards) for cards in _suit_runs(suit, lane, wilds, False)])
-        out.extend(found)
-    totals, counts = pool.totals, pool.counts
-    if max(totals) < (2 if wilds else 3):
+    # Most lanes hold no run at all: the window tests of `_suit_runs` first, as bits, for the
+    # four suits at once (each test reads bits b..b+3 of a lane, b at most 11 or 12, so no
+    # bit of one suit's field reaches another's under the masks).
+    lanes = packed_lanes
+    one, two = lanes >> 1, lanes >> 2
+    starts = ((lanes & one & two) if not w else (lanes & one) | (lanes & two) | (one & two)) & _STARTS_MASK
+    if w >= 2:
+        starts |= lanes & ~one & ~two & (lanes >> 3) & _GAPS_MASK
+    if starts:
+        both = _wilds_key(wilds)
+        for suit in range(4):
+            if not starts >> 16 * suit & 0xFFFF:
+                continue
+            lane = lanes >> 16 * suit & 0xFFFF
+            key = (seat, suit, lane, both)
+            found = _RUN_MOVES.get(key)
+            if found is None:
+                if len(_RUN_MOVES) > 4096:
+                    _RUN_MOVES.clear()
+                runs = _suit_runs(suit, lane, wilds, False)
+                found = _RUN_MOVES[key] = tuple([_meld_move(seat, cards) for cards in runs])
+            out.extend(found)
+    least = (2 if wilds else 3) * _TOTAL
+    if max(packed) < least:
         return out  # no rank offers a set
     first = wilds[:1]
     one = wilds[0].index if wilds else 0
     for r in _NATURAL_RANKS:
-        if totals[r] >= 2 and (wilds or totals[r] >= 3):
-            sig = counts[r] | counts[14 + r] << 4 | counts[28 + r] << 8 | counts[42 + r] << 12
+        entry = packed[r]
+        if entry >= least:
+            sig = entry & _SUIT_BITS
             key = (seat, r, sig, one)
             found = _SET_MOVES.get(key)
             if found is None:
                 if len(_SET_MOVES) > 4096:
                     _SET_MOVES.clear()
-                sets = _rank_sets(_rank_slots(pool, r), first, False)
+                same = [s * 14 + r for s in range(4) for _ in range(sig >> 4 * s & 15)]
+                sets = _rank_sets(same, first, False)
                 found = _SET_MOVES[key] = tuple([_meld_move(seat, cards) for cards in sets])
             out.extend(found)
     return out
-
-
-_RANK_KEY: Final = tuple(-(i % 16) for i in range(80))
-"""By card index: minus the rank number, the key `_wants` gives a set's rank (`Card.index` is
-suit * 16 + rank)."""
 
 
 def _swap_ok(state: State, number: int, card: Card) -> bool:
@@ -790,9 +1001,10 @@ def _apply(state: State, move: Move) -> State:
     elif isinstance(move, DrawStock):
         card = state.stock[0]
         s = state
+        hand = insert_by_key(s.hands[move.player], card, _SORT_KEY)
         new = _build(
             s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn,
-            replace_at(s.hands, move.player, _insert(s.hands[move.player], card)), s.stock[1:], s.discards, s.table,
+            replace_at(s.hands, move.player, hand), s.stock[1:], s.discards, s.table,
             s.contracts, s.laid, (), (), (), False, s.turns, s.finisher, (), (_DRAW_EVENTS[move.player][card.index],),
         )
         _set_facts(new, s._facts)  # the same table
@@ -812,11 +1024,6 @@ def _apply(state: State, move: Move) -> State:
         new = _after_swap(state, move)
     _set_legal(new, _legal(new, None))
     return new
-
-
-def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """`held` (in display order) with `card` put in its place, after any equal cards."""
-    return insert_by_key(held, card, _SORT_KEY)
 
 
 def _remove(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -852,14 +1059,29 @@ def _use(state: State, cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[C
 def _meld_of(cards: tuple[Card, ...]) -> Meld:
     """The meld a move's cards make: a set when its naturals share a rank, else a run listed
     from its low end (its place read from a natural that is not an ace)."""
-    naturals = [(i, c) for i, c in enumerate(cards) if not _IS_WILD[c.index]]
-    if len(naturals) >= 2:
-        first = naturals[0][1]
-        if all(c.rank is first.rank for _, c in naturals):
-            meld = _MELD(_SET, cards, first.rank, None, 0)
+    first: Card | None = None
+    anchor: Card | None = None  # the first natural that is not an ace
+    at = 0  # the anchor's place
+    naturals = 0
+    one_rank = True
+    is_wild = _IS_WILD
+    for i, c in enumerate(cards):
+        if is_wild[c.index]:
+            continue
+        naturals += 1
+        if first is None:
+            first = c
+        elif c.rank is not first.rank:
+            one_rank = False
+        if anchor is None and c.rank is not _ACE:
+            anchor, at = c, i
+    if naturals >= 2 and first is not None:
+        if one_rank:
+            meld = build_meld(_SET, cards, first.rank, None, 0)
         else:
-            i, anchor = next(((i, c) for i, c in naturals if c.rank is not Rank.ACE), naturals[0])
-            meld = _MELD(_RUN, cards, None, first.suit, int(anchor.rank) - i)
+            if anchor is None:
+                anchor, at = first, cards.index(first)
+            meld = build_meld(_RUN, cards, None, first.suit, int(anchor.rank) - at)
         if _meld_ok(meld):
             return meld
     readings = meld_readings(cards, RULES)
@@ -882,7 +1104,7 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
     seat = move.player
     meld = _meld_of(move.cards)
     hand, taken, freed = _use(state, move.cards)
-    tm = _TABLE_MELD(meld, seat, (seat,) * len(meld.cards))
+    tm = build_table_meld(meld, seat, (seat,) * len(meld.cards))
     table = (*state.table, tm)
     events: list[Event] = [make_event(_MELDS_KIND, seat, move.cards, (), "", False)]
     s = state
@@ -959,9 +1181,9 @@ def _grown(target: TableMeld, move: LayOff, seat: int) -> TableMeld:
     cards = meld.cards
     if meld.kind is _SET:
         if _IS_WILD[card.index]:
-            grown = _MELD(_SET, (*cards, card), meld.rank, meld.suit, meld.low)
+            grown = build_meld(_SET, (*cards, card), meld.rank, meld.suit, meld.low)
         else:
-            grown = _MELD(_SET, sorted_cards((*cards, card)), meld.rank, None, 0)
+            grown = build_meld(_SET, sorted_cards((*cards, card)), meld.rank, None, 0)
     else:
         if move.end:
             low = move.end == "low"
@@ -969,11 +1191,14 @@ def _grown(target: TableMeld, move: LayOff, seat: int) -> TableMeld:
             below = _AT[int(meld.suit)][meld.low - 1] if meld.suit is not None and meld.low > 1 else None
             low = below is not None and below.index == card.index
         if low:
-            grown = _MELD(_RUN, (card, *cards), meld.rank, meld.suit, meld.low - 1)
+            grown = build_meld(_RUN, (card, *cards), meld.rank, meld.suit, meld.low - 1)
         else:
-            grown = _MELD(_RUN, (*cards, card), meld.rank, meld.suit, meld.low)
+            grown = build_meld(_RUN, (*cards, card), meld.rank, meld.suit, meld.low)
+    credit = target.credit
+    if credit.count(seat) == len(credit):  # the common case: every card the owner's
+        return build_table_meld(grown, target.owner, (*credit, seat))
     pending: dict[int, list[int]] = {}
-    for c, who in zip(cards, target.credit):
+    for c, who in zip(cards, credit):
         same = pending.get(c.index)
         if same is None:
             pending[c.index] = [who]
@@ -984,7 +1209,7 @@ def _grown(target: TableMeld, move: LayOff, seat: int) -> TableMeld:
         pending[card.index] = [seat]
     else:
         same.append(seat)
-    return _TABLE_MELD(grown, target.owner, tuple([pending[c.index].pop(0) for c in grown.cards]))
+    return build_table_meld(grown, target.owner, tuple([pending[c.index].pop(0) for c in grown.cards]))
 
 
 def _after_swap(state: State, move: Swap) -> State:
@@ -1011,8 +1236,8 @@ def _apply_discard(state: State, move: Discard) -> State:
     s = state
     hand = _remove(s.hands[seat], move.card)
     if s.taken:
-        hand = _insert(hand, s.taken[0])
-    discards = (*s.discards, move.card)
+        hand = insert_by_key(hand, s.taken[0], _SORT_KEY)
+    discards = s.discards + (move.card,)  # one copy (an unpacking display builds a list first)
     hands = replace_at(s.hands, seat, hand)
     turns = s.turns + 1
     stock = s.stock

@@ -112,6 +112,30 @@ def _rank_counts(cards: Sequence[Card]) -> tuple[list[int], int]:
     return packed, wilds
 
 
+_LANE_BIT: Final = tuple(_BIT_OF[i] << 16 * _LANE_OF[i] if s >= 0 else 0 for i, s in enumerate(_SLOT))
+"""By card index: a natural's bit in the suits' lanes packed in one int, sixteen bits a suit
+(`(lanes >> 16 * suit) & 0xFFFF` is `_Pool.lanes[suit]`); 0 for a wild."""
+
+
+def _lanes_of(lanes: int) -> tuple[int, int, int, int]:
+    """`_Pool.lanes` from the packed lanes of `_LANE_BIT`."""
+    return lanes & 0xFFFF, lanes >> 16 & 0xFFFF, lanes >> 32 & 0xFFFF, lanes >> 48
+
+
+def _held_counts(cards: Sequence[Card]) -> tuple[list[int], int, int]:
+    """`_rank_counts` of `cards` and their packed lanes (`_LANE_BIT`)."""
+    packed = [0] * 14
+    lanes = 0
+    slot, unit, bit = _PACKED_SLOT, _PACKED_UNIT, _LANE_BIT
+    for c in cards:
+        i = c.index
+        packed[slot[i]] += unit[i]
+        lanes |= bit[i]
+    wilds = packed[0] // _TOTAL
+    packed[0] = 0
+    return packed, wilds, lanes
+
+
 def _wilds_of(cards: Sequence[Card]) -> list[Card]:
     """The wild cards among `cards`, in the order moves take them."""
     wilds = [c for c in cards if _IS_WILD[c.index]]
@@ -129,11 +153,18 @@ def _run_options(
 ) -> Iterator[tuple[int, int, tuple[int, ...], int]]:
     """(suit, low, natural slots used, wilds used) for each run of `length`: every window with
     enough naturals, the most naturals first, then (with `variants`) naturals left for wilds."""
+    return _lane_runs(pool.lanes, wilds, length, suits, variants)
+
+
+def _lane_runs(
+    lanes: Sequence[int], wilds: int, length: int, suits: Sequence[int], variants: bool
+) -> Iterator[tuple[int, int, tuple[int, ...], int]]:
+    """`_run_options` from the suits' lanes alone."""
     least = max((length + 1) // 2, length - wilds)
     half = (length + 1) // 2
     best = _BEST
     for suit in suits:
-        lane = pool.lanes[suit]
+        lane = lanes[suit]
         most = best.get(lane << 4 | length)
         if most is None:
             most = _best(lane, length)
@@ -304,21 +335,34 @@ def _meld_ok(meld: Meld) -> bool:
     as wilds, at least three cards."""
     cards = meld.cards
     size = len(cards)
-    wild = sum(1 for c in cards if _IS_WILD[c.index])
-    if size < 3 or size - wild < wild or any(c.is_hidden for c in cards):
+    is_wild = _IS_WILD
+    wild = 0
+    for c in cards:
+        if is_wild[c.index]:
+            wild += 1
+    if size < 3 or size - wild < wild:
         return False
+    # A hidden card is neither wild nor of a natural rank, nor a natural at a run's place, so
+    # the checks below refuse it.
     if meld.kind is MeldKind.SET:
-        return (
-            meld.rank is not None
-            and meld.suit is None
-            and meld.low == 0
-            and _NATURAL_RANK.get(meld.rank, False)
-            and all(_IS_WILD[c.index] or c.rank is meld.rank for c in cards)
-        )
-    if meld.suit is None or meld.rank is not None or not 1 <= meld.low or meld.low + size - 1 > 14 or size > 13:
+        rank = meld.rank
+        if rank is None or meld.suit is not None or meld.low != 0 or not _NATURAL_RANK.get(rank, False):
+            return False
+        for c in cards:
+            if not is_wild[c.index] and c.rank is not rank:
+                return False
+        return True
+    low = meld.low
+    if meld.suit is None or meld.rank is not None or not 1 <= low or low + size - 1 > 14 or size > 13:
         return False
     row = _AT[int(meld.suit)]
-    return all(_IS_WILD[c.index] or c is row[meld.low + i] or c == row[meld.low + i] for i, c in enumerate(cards))
+    for c in cards:
+        if not is_wild[c.index]:
+            stands = row[low]
+            if c is not stands and c != stands:
+                return False
+        low += 1
+    return True
 
 
 _NATURAL_RANK: Final = {Rank(r): True for r in _NATURAL_RANKS}
@@ -424,22 +468,20 @@ _SET_END: Final = (None,)
 _ENDS: Final = ((), (True,), (False,), (True, False))
 
 
-def _wants(meld: Meld) -> Iterator[tuple[int, bool | None]]:
-    """The naturals that fit the meld, as (card index, low end); a set names its rank's club
-    index (`_rank_key` matches any suit)."""
+def _wants(meld: Meld) -> tuple[tuple[int, bool | None], ...]:
+    """The naturals that fit the meld, as (card index, low end); a set names its rank as minus
+    its number (any card of the rank fits)."""
     if meld.kind is MeldKind.SET:
         assert meld.rank is not None
-        yield -int(meld.rank), None
-        return
+        return ((-int(meld.rank), None),)
     if len(meld.cards) >= 13:
-        return
+        return ()
     assert meld.suit is not None
     row = _AT[int(meld.suit)]
-    if meld.low > 1:
-        below = row[meld.low - 1]
-        if below is not None:
-            yield below.index, True
-    if meld.high < 14:
-        above = row[meld.high + 1]
-        if above is not None:
-            yield above.index, False
+    low = meld.low
+    high = low + len(meld.cards) - 1
+    below = row[low - 1] if low > 1 else None
+    above = row[high + 1] if high < 14 else None
+    if below is None:
+        return () if above is None else ((above.index, False),)
+    return ((below.index, True),) if above is None else ((below.index, True), (above.index, False))
