@@ -547,3 +547,48 @@ def test_wilds_in_index_order_are_in_the_order_melds_use_them() -> None:
     from parlour.games.push import melding, tables
 
     assert sorted(tables._WILD_KEY, key=melding._BY_INDEX) == sorted(tables._WILD_KEY, key=tables._WILD_KEY.__getitem__)
+
+
+def test_set_contract_test_on_masks_agrees_with_the_gate() -> None:
+    """`_threes_fit` (sets of three worked out on a hand's rank mask and copies) gives the
+    exact gate's answer (`_gate` on the per-rank lists of `_scan`) on random pools, duplicates
+    of the two packs included."""
+    from parlour.games.push import melding
+
+    rng = random.Random(17)
+    for _ in range(3000):
+        pool = sorted_cards(rng.sample(push.PACK, rng.randrange(1, 30)))
+        rm, rn, pm, wilds = melding._scan(pool)
+        _, bits, copies, wild_count = melding._scan_closed(0, pool, None)
+        assert wild_count == len(wilds)
+        for sets in (1, 2, 3):
+            plan = melding._plan(tuple((MeldKind.SET, 3) for _ in range(sets)))
+            assert melding._threes_fit(bits, copies, wild_count, sets) == melding._gate(rm, rn, pm, len(wilds), plan)
+
+
+def test_hand_scan_on_masks_agrees_with_the_card_by_card_scan() -> None:
+    """`_scan_hand`'s masks, wilds, discards and lay-off cards match `_scan`'s per-rank and
+    per-suit lists and `_discards` on random hands, with and without a card taken."""
+    from parlour.games.push import melding, tables
+
+    rng = random.Random(19)
+    for _ in range(2000):
+        cards = rng.sample(push.PACK, rng.randrange(1, 25))
+        taken = cards.pop() if rng.random() < 0.6 else None
+        held = sorted_cards(cards)
+        wanted = 0
+        for card in rng.sample(push.PACK, 6):
+            wanted |= melding._NATURAL_BIT[card.index]
+        discards, rm, pm, wilds, new, lay = melding._scan_hand(0, held, taken, wanted)
+        pool = held if taken is None else (*held, taken)
+        ranks, _, suits, scanned_wilds = melding._scan(pool)
+        assert [rm >> 4 * r & 15 for r in range(14)] == ranks
+        assert [pm >> 16 * s & 0xFFFF for s in range(4)] == suits
+        assert wilds == scanned_wilds
+        assert discards == melding._discards(0, held, taken)
+        assert new == (taken is not None and not tables._WILD[taken.index] and taken not in held)
+        expected = []
+        for card in held:
+            if melding._NATURAL_BIT[card.index] & wanted and card not in expected:
+                expected.append(card)
+        assert lay == expected

@@ -13,7 +13,7 @@ import attrs
 
 from parlour.core.cards import SUITS, Card, Rank, parse_cards
 from parlour.core.contracts import Contract, find_contract, runs, sets
-from parlour.core.melds import Meld, MeldKind
+from parlour.core.melds import Meld, MeldKind, build_meld
 from parlour.core.values import builder
 from parlour.games.push.tables import (
     CONTRACTS,
@@ -35,12 +35,11 @@ from parlour.games.push.tables import (
 from parlour.games.push.moves import End, LayOff, MeldCards, Move, Swap, _DISCARDS
 
 
-_meld: Final = builder(Meld)
-"""`_meld(kind, cards, rank, suit, low)`: a `Meld` from every field in order (cheaper than its
-initializer)."""
+_meld: Final = build_meld
+"""`_meld(kind, cards, rank, suit, low)`: core's fast `Meld` builder (every field in order)."""
 _meld_move: Final = builder(MeldCards)
-"""`_meld_move(seat, meld)`: a `MeldCards` move, the same way (and `_new_lay_off`,
-`_new_swap` the others)."""
+"""`_meld_move(seat, meld)`: a `MeldCards` move from every field in order (cheaper than its
+initializer; `_new_lay_off`, `_new_swap` the others)."""
 _new_lay_off: Final = builder(LayOff)
 _new_swap: Final = builder(Swap)
 _SET_KIND: Final = MeldKind.SET
@@ -168,54 +167,180 @@ def _scan(cards: Sequence[Card], first: Card | None = None) -> tuple[list[int], 
     return rm, rn, pm, wilds
 
 
+_RANK_BIT: Final = tuple(
+    1 << 4 * (i & 15) + (i >> 4) - 1 if i >= 16 and 1 <= i & 15 <= 13 and not _WILD[i] else 0 for i in range(80)
+)
+"""By card index: a natural card's bit in a *rank mask*, one int holding four bits a rank (rank
+r of suit s at bit 4r + s, so a rank's suits held are `mask >> 4 * r & 15`); 0 for a wild."""
+_WILD_MARK: Final = 1 << 15
+"""A bit no natural sets in a *run mask* (positions 1-14 of each suit): a scan marks a wild
+there, so a hand without wilds (most) is told apart without a second pass."""
+_POS_BIT: Final = tuple(
+    _WILD_MARK if _WILD[i] else 0 if i < 16 else _PB[i] << 16 * ((i >> 4) - 1) for i in range(80)
+)
+"""By card index: a natural card's run positions in a *run mask*, one int holding sixteen bits
+a suit (suit s, position p at bit 16s + p; an ace at 1 and 14); `_WILD_MARK` for a wild."""
+_RANK_BITS: Final = (1 << 56) - 1
+_BOTH_BITS: Final = tuple(_RANK_BIT[i] | _POS_BIT[i] << 64 for i in range(80))
+"""By card index: its rank-mask bit and, from bit 64, its run-mask bits (one OR a card)."""
+_SUIT_BITS: Final = 0xFFFF
+_NIBBLES: Final = int("1" * 14, 16)
+_PAIRS: Final = _NIBBLES * 5
+_QUADS: Final = _NIBBLES * 3
+_HIGH: Final = _NIBBLES * 4
+_SET_FIT: Final = (_NIBBLES, _NIBBLES * 2, _NIBBLES * 3)
+"""Masks for counting a rank mask's suits rank by rank (`_set_ranks`)."""
+
+
+_BIT_CARD: Final = tuple(_CARD[16 * ((k - 1) % 4) + 16 + (k - 1) // 4] for k in range(57))
+"""The natural card of each rank-mask bit, by the bit's `bit_length()` (its position + 1)."""
+_BIT_KEY: Final = tuple(_KEY[card.index] for card in _BIT_CARD)
+"""The hand order (`sort_key`) of each rank-mask bit's card, by `bit_length()`."""
+
+
+def _wilds_of(cards: Sequence[Card]) -> list[Card]:
+    """The wilds among `cards` in the order melds use them (index order)."""
+    wild = _WILD
+    wilds = [card for card in cards if wild[card.index]]
+    if len(wilds) > 1:
+        wilds.sort(key=_BY_INDEX)
+    return wilds
+
+
+def _scan_bits(cards: Sequence[Card], first: Card | None = None) -> tuple[int, int, list[Card]]:
+    """The cards' rank mask and run mask (see `_RANK_BIT`, `_POS_BIT`) and their wilds in the
+    order they are used (`first`, a freed wild, first)."""
+    rm = pm = 0
+    rank_bit, pos_bit = _RANK_BIT, _POS_BIT
+    for card in cards:
+        i = card.index
+        rm |= rank_bit[i]
+        pm |= pos_bit[i]
+    wilds = _wilds_of(cards) if pm & _WILD_MARK else []
+    if first is not None:
+        wilds.insert(0, first)
+    return rm, pm & ~_WILD_MARK, wilds
+
+
 def _scan_hand(
     seat: int, held: tuple[Card, ...], taken: Card | None, wanted: int
-) -> tuple[tuple[Move, ...], list[int], list[int], list[int], list[Card], bool, list[Card]]:
-    """`_discards` and `_scan` of the hand and the card taken, in one pass over the hand; then
-    whether the card taken is a natural the hand lacks, and the distinct cards of the hand in
-    hand order whose bits (`_NATURAL_BIT`) are in `wanted` (the naturals the table takes)."""
+) -> tuple[tuple[Move, ...], int, int, list[Card], bool, list[Card]]:
+    """`_discards` and `_scan_bits` of the hand and the card taken, in one pass over the hand;
+    then whether the card taken is a natural the hand lacks, and the distinct cards of the hand
+    in hand order whose bits are in `wanted` (a rank mask of the naturals the table takes)."""
     row = _DISCARDS[seat]
-    rm = [0] * 14
-    rn = [0] * 14
-    pm = [0, 0, 0, 0]
-    wilds = []
+    both = _BOTH_BITS
     out = []
-    lay = []
+    m = 0
     last = -1
-    info = _INFO
-    bit = _NATURAL_BIT
-    for card in held:
+    for card in held:  # a sorted hand: equal cards lie together
         i = card.index
         if i != last:
-            out.append(row[i])
             last = i
-            if bit[i] & wanted:
-                lay.append(card)
-        got = info[i]
-        if got is None:
-            wilds.append(card)
-            continue
-        r, sb, s, pb = got
-        rm[r] |= sb
-        rn[r] += 1
-        pm[s] |= pb
+            out.append(row[i])
+            m |= both[i]
     new = False
+    bit = 0
     if taken is not None:
         i = taken.index
         if not held:
             out.append(row[i])
-        got = info[i]
-        if got is None:
-            wilds.append(taken)
-        else:
-            r, sb, s, pb = got
-            new = not rm[r] & sb
-            rm[r] |= sb
-            rn[r] += 1
-            pm[s] |= pb
-    if len(wilds) > 1:
-        wilds.sort(key=_BY_INDEX)
-    return tuple(out), rm, rn, pm, wilds, new, lay
+        bit = _RANK_BIT[i]
+        new = bit != 0 and not m & bit  # a natural the hand lacks
+        m |= both[i]
+    rm = m & _RANK_BITS
+    pm = m >> 64
+    if pm & _WILD_MARK:
+        pm &= ~_WILD_MARK
+        wilds = _wilds_of(held if taken is None else (*held, taken))
+    else:
+        wilds = []
+    hit = (rm & ~bit if new else rm) & wanted  # the card taken is laid off after the hand's
+    if not hit:
+        lay = []
+    elif hit & hit - 1:
+        found = []
+        while hit:
+            b = hit & -hit
+            hit ^= b
+            found.append(b.bit_length())
+        found.sort(key=_BIT_KEY.__getitem__)  # into hand order
+        lay = [_BIT_CARD[k] for k in found]
+    else:
+        lay = [_BIT_CARD[hit.bit_length()]]
+    return tuple(out), rm, pm, wilds, new, lay
+
+
+_COPY: Final = tuple(1 << 60 if _WILD[i] else 1 << 4 * (i & 15) if _RANK_BIT[i] else 0 for i in range(80))
+"""By card index: a one in the natural card's rank nibble (as in a rank mask), or in nibble 15
+for a wild, so that summing over a hand counts the copies of each rank and the wilds."""
+
+
+def _scan_closed(
+    seat: int, held: tuple[Card, ...], taken: Card | None
+) -> tuple[tuple[Move, ...], int, int, int]:
+    """For a player yet to lay the contract: `_discards`, then the rank mask, the copies of each
+    rank (a nibble each, as `_COPY` adds them) and the wilds of the hand and the card taken."""
+    row = _DISCARDS[seat]
+    rank_bit, copy = _RANK_BIT, _COPY
+    out = []
+    rm = count = 0
+    last = -1
+    for card in held:  # a sorted hand: equal cards lie together
+        i = card.index
+        count += copy[i]
+        if i != last:
+            last = i
+            out.append(row[i])
+            rm |= rank_bit[i]
+    if taken is not None:
+        i = taken.index
+        if not held:
+            out.append(row[i])
+        count += copy[i]
+        rm |= rank_bit[i]
+    return tuple(out), rm, count & _RANK_BITS, count >> 60
+
+
+def _threes_fit(rm: int, copies: int, wilds: int, sets: int) -> bool:
+    """Whether `sets` sets of three can be laid from the cards with rank mask `rm`, `copies`
+    (see `_scan_closed`) and `wilds`: `_gate`'s exact test of such needs, worked out on the
+    masks. A rank gives its suits held (at most three) to a first set and its further copies to
+    more sets (`_rank_gains`); the best gains over all ranks, plus the wilds, must cover the
+    sets' cards. Ranks held once per suit are counted all at once, nibble by nibble."""
+    short = 3 * sets - wilds  # the naturals the sets still need
+    if short <= 0:
+        return True
+    x = rm - (rm >> 1 & _PAIRS)
+    x = (x & _QUADS) + (x >> 2 & _QUADS)  # the suits held rank by rank, a nibble each
+    gains = [0, 0, 0, 0]  # how many further sets would gain 0, 1, 2, 3 naturals
+    twice = copies ^ x
+    if twice:  # the ranks with a natural held twice: their gains one by one
+        twice = (twice | twice >> 1 | twice >> 2 | twice >> 3) & _NIBBLES
+        suits = x
+        x &= ~(twice * 15)
+        while twice:
+            b = twice & -twice
+            twice ^= b
+            at = b.bit_length() - 1
+            for gain in _GAINS_OF_THREE[(suits >> at & 15) * 16 + (copies >> at & 15)]:
+                gains[gain] += 1
+    # the other ranks, all at once: a rank of three or four suits gains 3 (and a fourth suit 1
+    # more), of two suits 2, of one suit 1
+    three_up = (x + _NIBBLES & _HIGH).bit_count()
+    two_up = (x + 2 * _NIBBLES & _HIGH).bit_count()
+    threes = three_up + gains[3]
+    if threes >= sets:
+        return True
+    short -= 3 * threes
+    left = sets - threes
+    twos = two_up - three_up + gains[2]
+    if twos >= left:
+        return short <= 2 * left
+    short -= 2 * twos
+    left -= twos
+    ones = (x + 3 * _NIBBLES & _HIGH).bit_count() - two_up + (x & _HIGH).bit_count() + gains[1]
+    return short <= (ones if ones < left else left)
 
 
 def _cached(key: int, build: list[Meld], seat: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
@@ -249,21 +374,29 @@ def _meld_moves(
     return got
 
 
-def _new_melds(seat: int, rm: list[int], pm: list[int], wilds: list[Card], out: list[Move], wild_only: bool) -> None:
+def _new_melds(seat: int, rm: int, pm: int, wilds: list[Card], out: list[Move], wild_only: bool) -> None:
     """The three-card melds (sets rank by rank, the all-wild set, runs suit by suit, each
-    using the first wilds), from kept moves; `wild_only`: only those holding a wild (the freed
-    one comes first)."""
+    using the first wilds) of the cards with rank mask `rm` and run mask `pm`, from kept moves;
+    `wild_only`: only those holding a wild (the freed one comes first)."""
     part = 1 if wild_only else 0
-    cache = _MELD_MOVES
     w = len(wilds)
     pop = _POP
     sets = _SET_MOVES
-    for r in _SET_RANKS:
-        mask = rm[r]
-        if mask:
+    if rm:
+        # the suits held rank by rank, a nibble each (a bit count done on all ranks at once);
+        # a rank makes a set of three when its suits plus the wilds reach three, which adding
+        # 1, 2 or 3 (for 0, 1, 2+ wilds) to each nibble tells by its bit 2
+        x = rm - (rm >> 1 & _PAIRS)
+        x = (x & _QUADS) + (x >> 2 & _QUADS)
+        fit = x + _SET_FIT[w if w < 2 else 2] & _HIGH
+        if wild_only:
+            fit &= ~(x + _NIBBLES)  # a rank of three suits or more needs no wild
+        while fit:
+            b = fit & -fit
+            fit ^= b
+            r = b.bit_length() >> 2
+            mask = rm >> 4 * r & 15
             need = 3 - pop[mask] if pop[mask] < 3 else 0  # the wilds a set of three takes
-            if need > w or wild_only and not need:
-                continue
             key = ((seat * 16 + r) * 16 + mask) * 6400
             if need:
                 key += wilds[0].index * 80 + (wilds[1].index if need > 1 else 0)
@@ -271,24 +404,26 @@ def _new_melds(seat: int, rm: list[int], pm: list[int], wilds: list[Card], out: 
             out.extend(got_sets or _set_moves(seat, r, mask, wilds[:need], key))
     if w >= 3:
         key = -(((seat * 80 + wilds[0].index) * 80 + wilds[1].index) * 80 + wilds[2].index) - 1
-        got = cache.get(key)
+        got = _MELD_MOVES.get(key)
         if got is None:
             got = _cached(key, [Meld(MeldKind.SET, tuple(wilds[:3]))], seat)
         out.extend(got[part])
     runs = _RUN_MOVES
+    if not w:
+        # no wilds: the runs are the windows held whole, found as the positions p with p, p + 1
+        # and p + 2 held, in every suit at once (positions 1-14 of each suit's sixteen bits, so
+        # every such p starts a window 1-12 and none reaches into the next suit), in suit order
+        whole = pm & pm >> 1 & pm >> 2
+        while whole:
+            at = (whole & -whole).bit_length() - 1
+            whole &= whole - 1
+            s, low = at >> 4, at & 15
+            got_run = runs.get((seat * 4 + s) * 16 + low)
+            out.append(got_run or _run_move(seat, s, low, 7, ()))
+        return
     for s in range(4):
-        bits = pm[s]
+        bits = pm >> 16 * s & _SUIT_BITS
         if not bits:
-            continue
-        if not w:
-            # no wilds: the runs are the windows held whole, found as the positions p with
-            # p, p + 1 and p + 2 held (bits 1-14, so every such p starts a window 1-12)
-            whole = bits & bits >> 1 & bits >> 2
-            while whole:
-                low = (whole & -whole).bit_length() - 1
-                whole &= whole - 1
-                got_run = runs.get((seat * 4 + s) * 16 + low)
-                out.append(got_run or _run_move(seat, s, low, 7, ()))
             continue
         windows = _WINDOWS.get(bits)
         if windows is None:
@@ -425,6 +560,10 @@ def _rank_gains(suits: int, copies: int, size: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+_GAINS_OF_THREE: Final = tuple(_rank_gains(k // 16, k % 16, 3) if k // 16 <= 4 else () for k in range(80))
+"""`_rank_gains(suits, copies, 3)` by `suits * 16 + copies`."""
+
+
 @attrs.frozen
 class _Plan:
     """How to test some contract needs quickly: `mode` 0 nothing, 1 one set, 2 one run, 3 sets
@@ -526,11 +665,12 @@ def _contract_moves(
     needs_left: Sequence[int],
     *,
     first_only: bool = False,
-    scan: tuple[list[int], list[int], list[int], list[Card]] | None = None,
+    fits: bool = False,
 ) -> list[Move]:
     """The contract melds that may go down now: each fills an unfilled need at its length and
-    leaves cards that can still fill the others (`scan`: the pool's `_scan`, if made)."""
-    return _contract_search(seat, pool, contract, needs_left, first_only, scan)
+    leaves cards that can still fill the others (`fits`: the caller has found with `_gate`'s
+    exact test that the pool holds the needs left, so it is not made again)."""
+    return _contract_search(seat, pool, contract, needs_left, first_only, fits)
 
 
 def _contract_search(
@@ -539,13 +679,13 @@ def _contract_search(
     contract: Contract,
     needs_left: Sequence[int],
     first_only: bool,
-    scan: tuple[list[int], list[int], list[int], list[Card]] | None,
+    fits: bool,
 ) -> list[Move]:
     """`_contract_moves` worked out."""
     whole, steps = _contract_plans(contract, needs_left)
-    rm, rn, pm, wilds = scan or _scan(pool)
+    rm, rn, pm, wilds = _scan(pool)
     w = len(wilds)
-    if not _gate(rm, rn, pm, w, whole):
+    if not fits and not _gate(rm, rn, pm, w, whole):
         return []
     counts = _counts(pool)
     out = _contract_pass(seat, pool, steps, counts, rm, rn, pm, wilds, False, first_only)
@@ -778,7 +918,9 @@ def _wants(meld: Meld) -> tuple[int, ...]:
 
 
 def _discards(seat: int, held: tuple[Card, ...], taken: Card | None) -> tuple[Move, ...]:
-    """One discard per distinct card in hand order; the card taken only as the last card."""
+    """One discard per distinct card in hand order; the card taken only as the last card (the
+    plain statement of what `_scan_hand` and `_scan_closed` build in their passes, which the
+    tests check them against)."""
     row = _DISCARDS[seat]
     if not held:
         return (row[taken.index],) if taken is not None else ()
@@ -792,14 +934,15 @@ def _discards(seat: int, held: tuple[Card, ...], taken: Card | None) -> tuple[Mo
     return tuple(out)
 
 
-_NATURAL_BIT: Final = tuple(0 if _WILD[i] else 1 << i for i in range(80))
-"""By card index: the card's bit in a `_Index.mask` (0 for a wild, which is never looked up)."""
+_NATURAL_BIT: Final = _RANK_BIT
+"""By card index: the card's bit in a `_Index.mask`, a rank mask (0 for a wild, which is never
+looked up)."""
 
 _MeldInfo = tuple[int, dict[int, tuple[int, ...]], tuple[int, ...], bool]
 
 
 def _meld_info(codes: tuple[int, ...]) -> _MeldInfo:
-    """One meld's wants decoded: the natural cards it takes as a bit mask, its lay-off and swap
+    """One meld's wants decoded: the natural cards it takes as a rank mask, its lay-off and swap
     codes by natural card index (in wants order), its wild slots (ends), and whether it takes
     any natural (a set of wilds only)."""
     mask = 0
@@ -812,7 +955,7 @@ def _meld_info(codes: tuple[int, ...]) -> _MeldInfo:
             slots.append(code)
             continue
         natural = code >> 2 if code < _SWAP_CODE else (code - _SWAP_CODE) // 80
-        mask |= 1 << natural
+        mask |= _RANK_BIT[natural]
         by_natural[natural] = (*by_natural.get(natural, ()), code)
     return mask, by_natural, tuple(slots), _ANY_NATURAL in codes
 
@@ -957,7 +1100,7 @@ def _wild_meldable(pool: tuple[Card, ...], natural: Card, wild: Card) -> bool:
     """The freed wild makes a three-card meld with cards left in hand."""
     rest = list(pool)
     rest.remove(natural)
-    rm, _, pm, wilds = _scan(rest, wild)
+    rm, pm, wilds = _scan_bits(rest, wild)
     found: list[Move] = []
     _new_melds(0, rm, pm, wilds, found, True)
     return bool(found)

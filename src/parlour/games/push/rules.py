@@ -21,7 +21,7 @@ from parlour.core.seats import check_seat, replace_at
 from parlour.core.stock import refill_stock
 from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
-from parlour.games.push.tables import CONTRACTS, HAND_SIZES, Options, PACK, PLAYERS, TEAMS, _AT, _CARD, _WILD
+from parlour.games.push.tables import CONTRACTS, HAND_SIZES, Options, PACK, PLAYERS, TEAMS, _AT, _CARD, _KEY, _WILD
 from parlour.games.push.moves import (
     Discard,
     End,
@@ -53,12 +53,13 @@ from parlour.games.push.melding import (
     _SET_KIND,
     _meld,
     _MeldInfo,
-    _discards,
+    _scan_closed,
+    _threes_fit,
     _insert,
     _lay_off_move,
     meld_fault,
     _new_melds,
-    _scan,
+    _scan_bits,
     _scan_hand,
     _swap_move,
     _table_index,
@@ -377,7 +378,12 @@ def _pool(state: State, seat: int) -> tuple[Card, ...]:
 
 _CONTRACT_CARDS: Final = tuple(contract.cards for contract in CONTRACTS)
 _ALL_NEEDS: Final = tuple(tuple(range(len(contract.needs))) for contract in CONTRACTS)
-"""By deal: the cards its contract takes, and the indices of all its needs."""
+_THREES: Final = tuple(
+    len(contract.needs) if all(n.kind is MeldKind.SET and n.length == 3 for n in contract.needs) else 0
+    for contract in CONTRACTS
+)
+"""By deal: the cards its contract takes, the indices of all its needs, and how many sets of
+three it asks when that is all it asks (0 otherwise)."""
 
 
 def _legal_play(state: State, seat: int) -> tuple[Move, ...]:
@@ -390,32 +396,37 @@ def _legal_play(state: State, seat: int) -> tuple[Move, ...]:
     if state.needs_left:
         pool = held if taken is None else _insert(held, taken)
         return tuple(_contract_moves(seat, pool, contract, state.needs_left))
-    opened = state.opened[seat]
-    wanted = state.takes.mask if opened and state.wants else 0
-    discards, rm, rn, pm, wilds, taken_new, lay = _scan_hand(seat, held, taken, wanted)
-    if not opened:
+    if not state.opened[seat]:
+        discards, ranks, copies, wild_count = _scan_closed(seat, held, taken)
         if len(held) + (taken is not None) >= _CONTRACT_CARDS[state.hand - 1]:
+            threes = _THREES[state.hand - 1]
+            if threes and not _threes_fit(ranks, copies, wild_count, threes):
+                return discards
             pool = held if taken is None else (*held, taken)
-            melds = _contract_moves(seat, pool, contract, _ALL_NEEDS[state.hand - 1], scan=(rm, rn, pm, wilds))
+            melds = _contract_moves(seat, pool, contract, _ALL_NEEDS[state.hand - 1], fits=bool(threes))
             if melds:
                 return (*melds, *discards)
         return discards
+    index = state.takes
+    wanted = index.mask if state.wants else 0
+    discards, rm, pm, wilds, taken_new, lay = _scan_hand(seat, held, taken, wanted)
     moves: list[Move] = []
     _new_melds(seat, rm, pm, wilds, moves, False)
     ready: list[Move] = []
     extra = taken if taken_new else None
     if extra is not None and _NATURAL_BIT[extra.index] & wanted:
         lay.append(extra)
-    swaps = _lay_offs(state, seat, lay, held, extra, wilds[0] if wilds else None, moves, ready)
+    swaps = _lay_offs(state, index, seat, lay, held, extra, wilds[0] if wilds else None, moves, ready)
     moves.extend(ready)
     if swaps:
-        moves.extend(_swaps(state, seat, swaps, held if taken is None else _insert(held, taken)))
+        moves.extend(_swaps(index, seat, swaps, held if taken is None else _insert(held, taken)))
     moves.extend(discards)
     return tuple(moves)
 
 
 def _lay_offs(
     state: State,
+    index: _Index,
     seat: int,
     lay: list[Card],
     held: tuple[Card, ...],
@@ -432,7 +443,6 @@ def _lay_offs(
     check."""
     if not state.wants:
         return []
-    index = state.takes
     built = index.built
     base = seat * 80
     swaps: list[tuple[int, int]] = []
@@ -461,9 +471,9 @@ def _lay_offs(
     return swaps
 
 
-def _swaps(state: State, seat: int, found: list[tuple[int, int]], pool: tuple[Card, ...]) -> list[Move]:
+def _swaps(index: _Index, seat: int, found: list[tuple[int, int]], pool: tuple[Card, ...]) -> list[Move]:
     """The swaps whose freed wild can be laid off (any meld with room) or melded at once."""
-    room = bool(state.takes.open)
+    room = bool(index.open)
     out: list[Move] = []
     for i, code in found:
         natural, wild = _CARD[(code - _SWAP_CODE) // 80], _WILD_CARDS[(code - _SWAP_CODE) % 80]
@@ -477,7 +487,7 @@ def _owed_moves(state: State, seat: int, pool: tuple[Card, ...], owed: Card) -> 
     moves: list[Move] = []
     if state.wants:
         moves.extend(state.takes.wild_moves(seat, owed))
-    rm, _, pm, wilds = _scan(pool, owed)
+    rm, pm, wilds = _scan_bits(pool, owed)
     _new_melds(seat, rm, pm, wilds, moves, True)
     return tuple(moves)
 
@@ -612,8 +622,16 @@ def _apply_meld(state: State, move: MeldCards) -> State:
     )
 
 
-def _set_cards(naturals: Sequence[Card], wilds: Sequence[Card]) -> tuple[Card, ...]:
-    return (*sorted_cards(naturals), *wilds)
+def _set_cards(naturals: list[Card], wilds: Sequence[Card]) -> tuple[Card, ...]:
+    """A set's cards: its naturals in hand order (sorted by their keys, not by hashing the
+    cards as `sorted_cards` does), then its wilds."""
+    if len(naturals) > 1:
+        naturals.sort(key=_card_key)
+    return (*naturals, *wilds)
+
+
+def _card_key(card: Card) -> int:
+    return _KEY[card.index]
 
 
 _LOW: Final = End.LOW
