@@ -598,3 +598,35 @@ def test_one_need_left_agrees_with_the_count_test() -> None:
             assert _one_left(options, need, counts, totals, lanes, len(wilds) - size) == expected
             tested += len(options)
     assert tested > 10_000
+
+
+def test_plain_greedy_is_the_count_test_then_greedy() -> None:
+    """`search._plain_greedy` (the count test and `_greedy` sharing their work, for needs that
+    name no rank, suit or start) gives what `_bound_with` then `_greedy` give, and `_lay_check`
+    answers as `_solve` does, on random hands for every such stick of both lists."""
+    from parlour.games.sticks import SIMPLE_STICKS
+    from parlour.games.sticks.search import _LANE_BIT, _WILD_AT, _bound_with, _greedy, _lay_check, _plain_greedy, _plan, _solve
+
+    pack = pack_for(4)
+    rnd = random.Random(21)
+    plans = [_plan(s.contract.needs) for s in (*STANDARD_STICKS, *SIMPLE_STICKS) if s.contract is not None]
+    plain = [p for p in plans if p[5] >= 0]
+    assert len(plain) > 10
+    tested = 0
+    for _ in range(3000):
+        plan = rnd.choice(plain)
+        needs, runs, sets = plan[0], plan[1], plan[2]
+        hand = sorted_cards(rnd.sample(pack, rnd.randrange(6, 18)))
+        counts, totals, lanes, wilds = [0] * 80, [0] * 14, [0, 0, 0, 0], 0
+        for c in hand:
+            if _WILD_AT[c.index]:
+                wilds += 1
+            else:
+                counts[c.index] += 1
+                totals[c.index & 15] += 1
+                lanes[(c.index >> 4) - 1] |= _LANE_BIT[c.index]
+        expected = _greedy(counts, wilds, runs, sets, (totals, lanes)) if _bound_with(totals, lanes, wilds, needs) else False
+        assert _plain_greedy(counts, wilds, runs, sets, totals, lanes, plan[5]) == expected
+        assert _lay_check(hand, plan)[0] == _solve(counts, wilds, needs, len(hand), (totals, lanes))
+        tested += expected is not False
+    assert tested > 600

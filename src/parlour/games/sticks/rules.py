@@ -14,7 +14,7 @@ from parlour.core.cards import Card, Rank, SUITS, cards_text, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.events import Event, EventKind
 from parlour.core.game import builder, cached_setter, checked_apply, evolver, moves_for, require_options, require_players
-from parlour.core.melds import Meld, MeldKind, TableMeld, lay_off_credited, rank_at, table_meld, wild_swaps_credited
+from parlour.core.melds import MeldKind, TableMeld, build_meld, build_table_meld, lay_off_credited, rank_at, table_meld, wild_swaps_credited
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at, seats_from
@@ -162,6 +162,13 @@ _PLANS: Final[dict[StickList, tuple[Plan | None, ...]]] = {
 """Per stick list, each stick's `Plan` (None for Free)."""
 
 
+_SIMPLE_LIST: Final = StickList.SIMPLE
+_SIMPLE_PLANS: Final = _PLANS[StickList.SIMPLE]
+_STANDARD_PLANS: Final = _PLANS[StickList.STANDARD]
+"""The hot path picks a list's plans by identity: an enum member's hash is Python code."""
+assert set(_PLANS) == {StickList.SIMPLE, StickList.STANDARD}, "a new stick list needs its plans picked here"
+
+
 def _finish(new: State, known: tuple[tuple[int, Witness] | None, ...]) -> State:
     """`new` (a real state `apply` built) with its witnesses `known`, then its legal moves
     (which may read them): every state's moves are read, and filling the slot costs less than
@@ -206,6 +213,8 @@ def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
     new melds (runs by suit and start, then sets by rank), lay-offs (meld by meld: a set's rank
     in hand order, a run's low then high end; then the last wild onto each place), swaps; then
     the discards in hand order."""
+    if player is None:
+        return state.legal  # what moves_for returns for every seat, without the call
     return moves_for(state, player, len(state.hands), state.legal)
 
 
@@ -432,23 +441,22 @@ def _legal_play(state: State, seat: int) -> tuple[Move, ...]:
         return _discards(state, seat, held)
     stick = state.sticks[seat]
     if stick >= 0:
-        plan = _PLANS[state.options.stick_list][stick]
+        plan = (_SIMPLE_PLANS if state.options.stick_list is _SIMPLE_LIST else _STANDARD_PLANS)[stick]
         assert plan is not None
-        known = state.witnesses[seat]
+        witnesses = state.witnesses
+        known = witnesses[seat]
         sure = known is not None and known[0] == stick and len(held) > plan[3]
         owed = state.owed
         if owed:
             # a witness of the whole stick (right after `lay stick`) proves the first meld's search
             return _stick_melds(seat, held, plan[0], owed, sure and len(owed) == len(plan[0]))
-        if sure:
-            can = True
-        else:
+        if not sure:
             can, found = _lay_check(held, plan)
             if found is not None:
-                _SET_WITNESSES(state, replace_at(state.witnesses, seat, (stick, found)))
-        if can:
-            return (*_LAY_STICK[seat], *_discards(state, seat, held))
-        return _discards(state, seat, held)
+                _SET_WITNESSES(state, replace_at(witnesses, seat, (stick, found)))
+            if not can:
+                return _discards(state, seat, held)
+        return (*_LAY_STICK[seat], *_discards(state, seat, held))
     loose = [c for c in state.loose if any(h.index == c for h in held)]
     if loose:
         wild = _BY_INDEX[loose[0]]
@@ -708,23 +716,28 @@ def _apply(state: State, move: Move) -> State:
         s = state
         seat = move.player
         card = s.stock[0]
+        hands = list(s.hands)
+        hands[seat] = _insert(hands[seat], card)
         out = _build(
-            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn,
-            replace_at(s.hands, seat, _insert(s.hands[seat], card)), s.stock[1:], s.discards, s.table,
+            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, tuple(hands), s.stock[1:], s.discards, s.table,
             s.sticks, s.done, s.pot, s.trading, (), False, (), -1, s.turns + 1, (_DRAW_EVENT[seat][card.index],),
         )  # fmt: skip
-        return _finish(out, s.witnesses)  # a card added keeps every witness
+        _SET_WITNESSES(out, s.witnesses)  # a card added keeps every witness
+        _SET_LEGAL(out, _legal_play(out, seat))
+        return out
     if kind is TakeDiscard:
         s = state
         seat = move.player
         card = s.discards[-1]
+        hands = list(s.hands)
+        hands[seat] = _insert(hands[seat], card)
         out = _build(
-            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn,
-            replace_at(s.hands, seat, _insert(s.hands[seat], card)), s.stock, s.discards[:-1], s.table,
-            s.sticks, s.done, s.pot, s.trading, (), False, (), card.index, s.turns + 1,
-            _TAKE_EVENT[seat],
+            s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, tuple(hands), s.stock, s.discards[:-1], s.table,
+            s.sticks, s.done, s.pot, s.trading, (), False, (), card.index, s.turns + 1, _TAKE_EVENT[seat],
         )  # fmt: skip
-        return _finish(out, s.witnesses)
+        _SET_WITNESSES(out, s.witnesses)
+        _SET_LEGAL(out, _legal_play(out, seat))
+        return out
     if isinstance(move, MakeMeld):
         return _apply_meld(state, move)
     if isinstance(move, LayStick):
@@ -825,16 +838,10 @@ def _laid_off(target: TableMeld, card: Card, seat: int, end: int) -> TableMeld:
         pending.setdefault(old.index, []).append(who)
     pending.setdefault(card.index, []).append(seat)
     credit = tuple([pending[c.index].pop(0) for c in new])
-    return _TABLE_MELD(_MELD(m.kind, new, m.rank, m.suit, low), target.owner, credit)
+    return build_table_meld(build_meld(m.kind, new, m.rank, m.suit, low), target.owner, credit)
 
 
 _SET_MAX: Final = RULES.set_max
-
-
-_MELD: Final = builder(Meld)
-
-
-_TABLE_MELD: Final = builder(TableMeld)
 
 
 def _apply_swap(state: State, move: Swap) -> State:
@@ -884,10 +891,17 @@ def _apply_trade(state: State, move: TradeStick) -> State:
 def _apply_discard(state: State, move: Discard) -> State:
     s = state
     seat = move.player
-    held = _remove(s.hands[seat], (move.card,))
-    hands = replace_at(s.hands, seat, held)
-    discards = (*s.discards, move.card)
-    event = _DISCARD_EVENT[seat][move.card.index]
+    card = move.card
+    index = card.index
+    seats = list(s.hands)
+    before = seats[seat]
+    for at, other in enumerate(before):
+        if other.index == index:
+            break
+    held = seats[seat] = before[:at] + before[at + 1 :]  # the card is held: a legal move's
+    hands = tuple(seats)
+    discards = (*s.discards, card)
+    event = _DISCARD_EVENT[seat][index]
     if not held:
         out = _evolve(state, hands=hands, discards=discards)
         return _end_hand(out, seat, (event, Event(EventKind.GOES_OUT, player=seat)))
@@ -905,7 +919,7 @@ def _apply_discard(state: State, move: Discard) -> State:
     if s.turns >= s.options.max_turns_per_hand:
         out = _evolve(state, hands=hands, discards=discards, stock=stock, rng=rng)
         return _end_hand(out, None, (*events, Event(EventKind.NOTE, label="the turn limit: a dead hand")))
-    turn = (seat + 1) % len(s.hands)
+    turn = (seat + 1) % len(hands)
     out = _build(
         s.options, s.hand, rng, None, _DRAW_PHASE, s.dealer, turn, hands, stock, discards, s.table,
         s.sticks, s.done, s.pot, s.trading, (), False, (), -1, s.turns, (*events, _TO_PLAY[turn]),
@@ -913,10 +927,12 @@ def _apply_discard(state: State, move: Discard) -> State:
     known = s.witnesses
     mine = known[seat]
     if mine is not None:
-        kept = _spare(mine[1], s.hands[seat], move.card)
+        kept = _spare(mine[1], before, card)
         if kept is not mine[1]:
             known = replace_at(known, seat, None if kept is None else (mine[0], kept))
-    return _finish(out, known)
+    _SET_WITNESSES(out, known)
+    _SET_LEGAL(out, _DRAW[turn])  # what `_legal` gives in the draw phase
+    return out
 
 
 def _end_hand(state: State, out: int | None, said: tuple[Event, ...]) -> State:

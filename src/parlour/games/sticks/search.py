@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Literal
 
 from parlour.core.cards import Card, Rank, interned
 from parlour.core.contracts import Contract, Need, find_contract, parse_contract
@@ -593,9 +593,11 @@ def _can_lay(held: tuple[Card, ...], needs: tuple[Need, ...], size: int) -> bool
     return _lay_check(held, _plan(needs))[0]
 
 
-Plan = tuple[tuple[Need, ...], tuple[Need, ...], tuple[Need, ...], int, tuple[bool, ...]]
-"""A stick's needs, its runs and sets in the search's order (`_split`), its cards, and per run
-whether it is the same need as the run before (`_in_order`)."""
+Plan = tuple[tuple[Need, ...], tuple[Need, ...], tuple[Need, ...], int, tuple[bool, ...], int]
+"""A stick's needs, its runs and sets in the search's order (`_split`), its cards, per run
+whether it is the same need as the run before (`_in_order`), and the one length of its runs
+when every need names no rank, suit or start and the runs are all that long (0: no runs; -1:
+otherwise), the shape `_lay_check` settles in one pass."""
 
 
 def _plan(needs: tuple[Need, ...]) -> Plan:
@@ -603,7 +605,24 @@ def _plan(needs: tuple[Need, ...]) -> Plan:
     path never hashes needs)."""
     runs, sets = _split(needs)
     same = tuple(i > 0 and runs[i] == runs[i - 1] for i in range(len(runs)))
-    return needs, runs, sets, _size(needs), same
+    lengths = {n.length for n in runs}
+    plain = all(n.rank is None and n.suit is None and n.low is None for n in needs) and len(lengths) <= 1
+    return needs, runs, sets, _size(needs), same, (lengths.pop() if lengths else 0) if plain else -1
+
+
+_NATURAL_BIT: Final = tuple(0 if wild else 1 << i for i, wild in enumerate(_WILD_AT))
+"""Per card index: the index as a bit for a natural (0 for a wild): a hand's naturals as one
+integer, whose 16-bit slices are the suits' rank positions (see `_lanes_of`)."""
+
+
+def _lanes_of(mask: int) -> list[int]:
+    """The run positions per suit (as `_LANE_BIT` sets them: bits 1-13, the ace also at 14)
+    of a hand's naturals given as `_NATURAL_BIT`s."""
+    out = []
+    for shift in (16, 32, 48, 64):
+        lane = mask >> shift & 0x3FFE
+        out.append(lane | (lane & 2) << 13)
+    return out
 
 
 def _lay_check(held: tuple[Card, ...], plan: Plan) -> tuple[bool, Witness | None]:
@@ -617,17 +636,19 @@ def _lay_check(held: tuple[Card, ...], plan: Plan) -> tuple[bool, Witness | None
     from turn to turn while its discards spare it (`_spare`), and answer yes without a search.
 
     Order: the count test first (it turns most hands that cannot away), then `_greedy` (it
-    settles most hands that can), then the exact search."""
-    needs, runs, sets, size, same = plan
+    settles most hands that can), then the exact search. Where the needs name no rank, suit or
+    start and the runs share one length (`Plan`), the count test and `_greedy` share their
+    work (`_plain_greedy`)."""
+    needs, runs, sets, size, same, run_size = plan
     room = len(held)
     if room - 1 < size:
         return False, None
     counts = [0] * 80
     totals = [0] * 14
-    lanes = [0, 0, 0, 0]
+    mask = 0
     wilds = 0
     wild = _WILD_AT
-    bits = _LANE_BIT
+    bit = _NATURAL_BIT
     for card in held:
         i = card.index
         if wild[i]:
@@ -635,11 +656,17 @@ def _lay_check(held: tuple[Card, ...], plan: Plan) -> tuple[bool, Witness | None
         else:
             counts[i] += 1
             totals[i & 15] += 1
-            lanes[(i >> 4) - 1] |= bits[i]
-    if not _bound_with(totals, lanes, wilds, needs):
-        return False, None
+            mask |= bit[i]
+    lanes = _lanes_of(mask)
     facts = (totals, lanes)
-    picks = _greedy(counts, wilds, runs, sets, facts)
+    if run_size >= 0:
+        picks = _plain_greedy(counts, wilds, runs, sets, totals, lanes, run_size)
+        if picks is False:
+            return False, None  # the count test failed
+    else:
+        if not _bound_with(totals, lanes, wilds, needs):
+            return False, None
+        picks = _greedy(counts, wilds, runs, sets, facts)
     if picks is not None:
         places, ranks, melds, used = picks
         if len(places) < 2 or _in_order(same, places):
@@ -648,6 +675,94 @@ def _lay_check(held: tuple[Card, ...], plan: Plan) -> tuple[bool, Witness | None
     if len(needs) == 1:
         return True, None  # the count test is exact for one need (not reached: `_greedy` agrees)
     return _search(counts, wilds, runs, sets, facts), None
+
+
+_GreedyPicks = tuple[list[tuple[int, int]], list[int], list[tuple[int, ...]], int]
+
+
+def _plain_greedy(
+    counts: list[int], wilds: int, runs: tuple[Need, ...], sets: tuple[Need, ...], totals: list[int],
+    lanes: list[int], run_size: int,
+) -> _GreedyPicks | Literal[False] | None:
+    """`_bound_with`, then `_greedy`, for needs naming no rank, suit or start whose runs are
+    all `run_size` long: False if the count test fails, else `_greedy`'s answer. Each run need's
+    best placement on the whole hand is then the same (the best window of any suit), and
+    `_greedy` lays each run where the most positions are, so one `_best_place` per suit
+    serves both, and after each run only the suit it took from is looked at again. The
+    inputs are not changed."""
+    short = 0
+    spots: list[tuple[int, int]] = []
+    if runs:
+        top = 0
+        for lane in lanes:
+            spot = _best_place(lane, run_size) if lane else _NO_PLACE
+            spots.append(spot)
+            if spot[0] > top:
+                top = spot[0]
+        if not top:
+            return False
+        short = (run_size - top) * len(runs)
+    if sets:
+        top = max(totals)
+        if not top:
+            return False
+        for need in sets:
+            if top < need.length:
+                short += need.length - top
+    if short > wilds:
+        return False
+    totals = totals.copy()
+    lanes = lanes.copy()
+    left = counts.copy()
+    spare = wilds
+    bits = _LANE_BIT
+    places: list[tuple[int, int]] = []
+    melds: list[tuple[int, ...]] = []
+    for _ in runs:
+        best = 0
+        where = 0
+        for suit in range(4):
+            got = spots[suit][0]
+            if got > best:
+                best, where = got, suit
+        if not best or run_size - best > spare:
+            return None
+        spare -= run_size - best
+        low = spots[where][1]
+        places.append((where, low))
+        taken = []
+        for j in _window(where, low, run_size):
+            if left[j]:
+                left[j] -= 1
+                taken.append(j)
+                totals[j & 15] -= 1
+                if not left[j]:
+                    lanes[where] &= ~bits[j]
+        melds.append(tuple(taken))
+        lane = lanes[where]
+        spots[where] = _best_place(lane, run_size) if lane else _NO_PLACE
+    ranks: list[int] = []
+    for need in sets:
+        size = need.length
+        r = totals.index(max(totals))  # the first rank with the most (totals[0] is always 0)
+        got = min(totals[r], size)
+        if not got or size - got > spare:
+            return None
+        spare -= size - got
+        totals[r] -= got
+        ranks.append(r)
+        taken = []
+        for j in (16 + r, 32 + r, 48 + r, 64 + r):
+            while left[j] and got:
+                left[j] -= 1
+                taken.append(j)
+                got -= 1
+        melds.append(tuple(taken))
+    return places, ranks, melds, wilds - spare
+
+
+_NO_PLACE: Final = (0, 1)
+"""`_best_place` of an empty lane."""
 
 
 def _spare(witness: Witness, held: tuple[Card, ...], card: Card) -> Witness | None:
@@ -706,7 +821,7 @@ def _stick_melds(
     wilds used are the last ones in hand order (`_run_options`, `_set_options`). `sure`: the
     caller knows the hand can lay the owed needs (a witness of the whole stick), so the search
     that would say so is skipped."""
-    wanted = tuple(needs[i] for i in owed)
+    wanted = tuple([needs[i] for i in owed])
     counts = [0] * 80
     totals = [0] * 14
     lanes = [0, 0, 0, 0]
@@ -722,7 +837,11 @@ def _stick_melds(
             counts[i] += 1
             totals[i & 15] += 1
             lanes[(i >> 4) - 1] |= bits[i]
-            by_rank.setdefault(i & 15, []).append(i)
+            same = by_rank.get(i & 15)
+            if same is None:
+                by_rank[i & 15] = [i]
+            else:
+                same.append(i)
     wilds = len(wild_cards)
     room = len(held)
     if not sure and not _solve(counts, wilds, wanted, room, (totals, lanes)):
