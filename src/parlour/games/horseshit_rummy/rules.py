@@ -21,7 +21,7 @@ from parlour.core.deck import shuffled_or_fixed
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import builder, checked_apply, moves_for, require_options, require_players, seat_moves
-from parlour.core.melds import Meld, MeldKind, TableMeld, can_use_at_once, take_from_pile
+from parlour.core.melds import MeldKind, TableMeld, build_meld, build_table_meld, can_use_at_once, take_from_pile
 from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at
@@ -129,10 +129,6 @@ def _state_legal(state: State) -> tuple[Move, ...]:
 
 _BUILD: Final = builder(State, cached={"legal": _state_legal})
 """`State(...)` for the play loop: every field in order, positionally."""
-_MELD: Final = builder(Meld)
-"""`Meld(kind, cards, rank, suit, low)` for the play loop."""
-_TABLE_MELD: Final = builder(TableMeld)
-"""`TableMeld(meld, owner, credit)` for the play loop."""
 
 ZONES: Final = (
     Zone("hands", Seen.OWNER, by_seat=True, sort=sort_hand),
@@ -555,7 +551,7 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
             hand = sort_hand((*hand, *taken))
             taken = ()
     rank = next(c.rank for c in cards if c.rank is not state.wild)
-    meld = _TABLE_MELD(_MELD(MeldKind.SET, cards, rank, None, 0), p, (p, p, p))
+    meld = build_table_meld(build_meld(MeldKind.SET, cards, rank, None, 0), p, (p, p, p))
     fresh = state.fresh or not state.melded[p]
     melded = state.melded if state.melded[p] else replace_at(state.melded, p, True)
     event = (Event(EventKind.MELDS, player=p, cards=cards),)
@@ -570,8 +566,8 @@ def _apply_lay_off(state: State, move: LayOff) -> State:
     else:
         hand = _remove(state.hands[p], (card,))
     target = state.table[index]
-    grown = _TABLE_MELD(
-        _MELD(MeldKind.SET, (*target.meld.cards, card), target.meld.rank, None, 0), target.owner, (*target.credit, p)
+    grown = build_table_meld(
+        build_meld(MeldKind.SET, (*target.meld.cards, card), target.meld.rank, None, 0), target.owner, (*target.credit, p)
     )
     event = (Event(EventKind.LAYS_OFF, player=p, cards=(card,), numbers=(index,)),)
     table = replace_at(state.table, index, grown)

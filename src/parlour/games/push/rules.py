@@ -43,7 +43,6 @@ from parlour.games.push.moves import (
     _TO_PLAY,
 )
 from parlour.games.push.melding import (
-    _ANY_NATURAL,
     _NATURAL_BIT,
     _SWAP_CODE,
     _WILD_CARDS,

@@ -31,8 +31,9 @@ from parlour.core.game import (
     seat_moves,
 )
 from parlour.core.melds import (
-    Meld,
     TableMeld,
+    build_meld,
+    build_table_meld,
     can_lay_off,
     credited_points,
     meld_problem,
@@ -690,10 +691,6 @@ def _without(held: tuple[Card, ...], mask: int, card: Card) -> tuple[Card, ...]:
 
 _EVENT: Final = make_event
 """`Event(kind, player, cards, numbers, label, private)`, every field positionally."""
-_MELD: Final = builder(Meld)
-"""`Meld(kind, cards, rank, suit, low)`, every field positionally: cheaper than its initializer."""
-_TABLE_MELD: Final = builder(TableMeld)
-"""`TableMeld(meld, owner, credit)`, likewise."""
 
 
 def _grow(table: tuple[TableMeld, ...], number: int, card: Card, seat: int) -> tuple[TableMeld, ...]:
@@ -710,12 +707,12 @@ def _grow(table: tuple[TableMeld, ...], number: int, card: Card, seat: int) -> t
             if key[c.index] > k:
                 break
             at += 1
-        meld = _MELD(_SET, (*cards[:at], card, *cards[at:]), m.rank, None, 0)
-        grown = _TABLE_MELD(meld, tm.owner, (*credit[:at], seat, *credit[at:]))
+        meld = build_meld(_SET, (*cards[:at], card, *cards[at:]), m.rank, None, 0)
+        grown = build_table_meld(meld, tm.owner, (*credit[:at], seat, *credit[at:]))
     elif m.low + len(cards) <= 14 and card.index == _AT[(card.index >> 4) - 1][m.low + len(cards)].index:
-        grown = _TABLE_MELD(_MELD(_RUN, (*cards, card), None, m.suit, m.low), tm.owner, (*credit, seat))
+        grown = build_table_meld(build_meld(_RUN, (*cards, card), None, m.suit, m.low), tm.owner, (*credit, seat))
     else:
-        grown = _TABLE_MELD(_MELD(_RUN, (card, *cards), None, m.suit, m.low - 1), tm.owner, (seat, *credit))
+        grown = build_table_meld(build_meld(_RUN, (card, *cards), None, m.suit, m.low - 1), tm.owner, (seat, *credit))
     return (*table[: number - 1], grown, *table[number:])
 
 
