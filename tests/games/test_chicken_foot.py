@@ -376,3 +376,19 @@ def test_fast_paths_match_the_reference() -> None:
             state = chicken_foot.apply(state, legal[chooser.randrange(len(legal))])
     with pytest.raises(ValueError, match="hidden"):
         chicken_foot.round_points((Tile(1, 2), HIDDEN_TILE), Options())
+
+
+def test_carried_targets_match_the_lines() -> None:
+    """`State.targets`, handed on from state to state by `apply`, equals what the lines give
+    afresh (a rebuilt state computes it), and names the lines `open_lines` names, over many
+    random games of 2 to 12 players."""
+    chooser = random.Random(11)
+    for players, seed in [(2, s) for s in range(3)] + [(4, s) for s in range(6)] + [(7, 0), (12, 2)]:
+        state = chicken_foot.new_game(players, seed=seed, options=Options(rounds=3))
+        while not chicken_foot.is_over(state):
+            fresh = attrs.evolve(state).targets
+            assert state.targets == fresh
+            assert sorted(i for lines in fresh.values() for i in lines) == list(chicken_foot.open_lines(state.lines))
+            assert all(list(lines) == sorted(lines) for lines in fresh.values())
+            legal = chicken_foot.legal_moves(state)
+            state = chicken_foot.apply(state, legal[chooser.randrange(len(legal))])

@@ -267,6 +267,14 @@ class State:
         """The legal moves, computed once per state: every seat's, or a view's viewer's."""
         return _state_legal(self)
 
+    @cached_property
+    def targets(self) -> dict[int, tuple[int, ...]]:
+        """The lines a tile may go on now (`open_lines`) by open end, each in line order: what
+        the legal moves are found from. Not part of the value (JSON, equality); `apply` hands
+        it on from the parent state, changed for the one line a play touched (`_retargeted`),
+        and it is computed from the lines (`_targets`) when nobody did. Never mutated."""
+        return _targets(self.lines)
+
 
 def _sorted_tiles(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=_key))
@@ -508,6 +516,9 @@ _BUILD: Final = builder(State)
 """`State(...)` positionally, every field in order, for the play loop."""
 _LINE: Final = builder(Line)
 _SET_LEGAL: Final = cached_setter(State, "legal")
+_SET_TARGETS: Final = cached_setter(State, "targets")
+_PLACE: Final = builder(PlaceTile)
+_TOE: Final = LineKind.TOE
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 """Phases bound once: reading an enum member through its class is slow on the hot path."""
@@ -529,6 +540,7 @@ _CHICKEN_FOOT: Final = tuple(Event(EventKind.NOTE, player=s, label="chicken foot
 _GOES_OUT: Final = tuple(Event(EventKind.GOES_OUT, player=s) for s in range(max(PLAYERS)))
 _KEEPS: Final = tuple(Event(EventKind.PASSES, player=s, label="keeps the drawn tile") for s in range(max(PLAYERS)))
 _DEALS: Final = EventKind.DEALS
+_DRAWS: Final = EventKind.DRAWS
 _PLAYS: Final = EventKind.PLAYS
 _HAND_SCORED: Final = EventKind.HAND_SCORED
 _BRANCHES: Final = {
@@ -550,24 +562,59 @@ def _group(lines: Sequence[Line]) -> range:
     return range(ARMS) if len(lines) == ARMS else range(len(lines) - TOES, len(lines))
 
 
-def _targets(lines: Sequence[Line]) -> dict[int, list[int]]:
-    """The lines a tile may go on now (see `open_lines`), by open end, in line order."""
+def _targets(lines: Sequence[Line]) -> dict[int, tuple[int, ...]]:
+    """The lines a tile may go on now (see `open_lines`), by open end, in line order (from
+    scratch: `State.targets` when no parent handed it on, and once a foot's toes are filled)."""
     n = len(lines)
     out: dict[int, list[int]] = {}
     for i in range(0 if n == ARMS else n - TOES, n):
         line = lines[i]
         if not line.tiles:
             out.setdefault(line.end, []).append(i)
-    if out:
-        return out
-    for i, line in enumerate(lines):
-        last = line.tiles[-1]
-        if last.a != last.b:
-            out.setdefault(line.end, []).append(i)
+    if not out:
+        for i, line in enumerate(lines):
+            last = line.tiles[-1]
+            if last.a != last.b:
+                out.setdefault(line.end, []).append(i)
+    return {end: tuple(at) for end, at in out.items()}
+
+
+def _retargeted(
+    targets: dict[int, tuple[int, ...]], lines: tuple[Line, ...], at: int, was: int, tile: Tile
+) -> dict[int, tuple[int, ...]]:
+    """`_targets(lines)` after `tile` went on line `at`, whose open end was `was`, found from
+    the `targets` before the play: only that line changed (and, for a double, new toes came).
+
+    A double opens a foot: its toes are the only targets. A tile on an empty arm or toe (the
+    arms or the newest toes are waiting: every other line holds tiles) leaves the rest of them
+    waiting, or, the last of them filled, every line not closed by a double open (computed
+    afresh, once per foot). A tile on a line with tiles moves that line from end `was` to its
+    new end (a double cannot be laid on an empty arm or toe: that double is already down)."""
+    a, b = tile.a, tile.b
+    if a == b:
+        first = len(lines) - TOES
+        return {a: (first, first + 1, first + 2)}
+    where = targets[was]
+    k = where.index(at)
+    left = where[:k] + where[k + 1 :]
+    if len(lines[at].tiles) == 1:  # the line was empty: the arms or toes were waiting
+        return {was: left} if left else _targets(lines)
+    out = targets.copy()
+    if left:
+        out[was] = left
+    else:
+        del out[was]
+    end = b if a == was else a
+    into = out.get(end)
+    if into is None:
+        out[end] = (at,)
+    else:
+        k = bisect.bisect(into, at)
+        out[end] = into[:k] + (at,) + into[k:]
     return out
 
 
-def _fitting(hand: Sequence[Tile], targets: dict[int, list[int]], seat: int) -> list[Move]:
+def _fitting(hand: Sequence[Tile], targets: dict[int, tuple[int, ...]], seat: int) -> list[Move]:
     """The prebuilt placements of `hand`'s tiles on `targets` (tiles in order, then lines)."""
     rows = _MOVES[seat]
     out: list[Move] = []
@@ -575,7 +622,7 @@ def _fitting(hand: Sequence[Tile], targets: dict[int, list[int]], seat: int) -> 
         a = tile.a
         b = tile.b
         if a in targets:
-            where = targets[a] if b == a or b not in targets else sorted(targets[a] + targets[b])
+            where: Sequence[int] = targets[a] if b == a or b not in targets else sorted(targets[a] + targets[b])
         elif b in targets:
             where = targets[b]
         else:
@@ -597,8 +644,8 @@ def _new_placement(seat: int, tile: Tile, line: int) -> PlaceTile:
     events = _PLAY_EVENTS[seat][code]
     if events is None:
         events = _PLAY_EVENTS[seat][code] = [None] * _MAX_LINES
-    events[line] = Event(EventKind.PLAYS, player=seat, label=f"{tile} on line {line}")
-    return PlaceTile(seat, tile, line)
+    events[line] = make_event(_PLAYS, seat, (), (), f"{tile.a}-{tile.b} on line {line}", False)
+    return _PLACE(seat, tile, line)
 
 
 def _legal(state: State, only: int | None) -> tuple[Move, ...]:
@@ -611,8 +658,8 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     if only is not None and only != seat:
         return ()  # one seat acts at a time
     if state.drawn is not None:
-        return (*_fitting((state.drawn,), _targets(state.lines), seat), _PASSES[seat])
-    return tuple(_fitting(state.hands[seat], _targets(state.lines), seat))
+        return (*_fitting((state.drawn,), state.targets, seat), _PASSES[seat])
+    return tuple(_fitting(state.hands[seat], state.targets, seat))
 
 
 def _find(tiles: tuple[Tile, ...], tile: Tile) -> int:
@@ -658,19 +705,23 @@ def _deal(
         # Seed: "Players continue to draw from the chicken yard if nobody was dealt the initial
         # double": one tile each in turn from the dealer's left until it turns up.
         at = where - dealt
-        for k in range(at + 1):
-            hands[(first + k) % n] += (yard[k],)
+        for k in range(min(n, at + 1)):
+            seat = (first + k) % n
+            drawn = yard[k : at + 1 : n]  # seat first + k draws tiles k, k + n, ... of the yard
+            hands[seat] += drawn
+            events.append(make_event(_DRAWS, seat, (), (len(drawn),), "", False))
         holder = (first + at) % n
         yard = yard[at + 1 :]
-        for k in range(min(n, at + 1)):
-            events.append(Event(EventKind.DRAWS, player=(first + k) % n, numbers=(len(range(k, at + 1, n)),)))
     held = hands[holder]
     k = _find(held, centre)
     hands[holder] = held[:k] + held[k + 1 :]
     events.append(make_event(_PLAYS, holder, (), (), f"{centre} in the centre", False))
     hands = [_sorted_tiles(h) for h in hands]
     lines = _BRANCHES[LineKind.ARM][pips]
-    return _start_turn(options, number, rng, dealer, centre, hands, yard, lines, (holder + 1) % n, points, events)
+    targets = {pips: tuple(range(ARMS))}  # `_targets(lines)`: the empty arms
+    return _start_turn(
+        options, number, rng, dealer, centre, hands, yard, lines, targets, (holder + 1) % n, points, events
+    )
 
 
 def _start_turn(
@@ -682,14 +733,15 @@ def _start_turn(
     hands: list[tuple[Tile, ...]],
     yard: tuple[Tile, ...],
     lines: tuple[Line, ...],
+    targets: dict[int, tuple[int, ...]],
     seat: int,
     points: tuple[int, ...],
     events: list[Event],
 ) -> State:
     """Starts `seat`'s turn: it plays if it can; otherwise it draws, and chooses if the drawn
-    tile fits, or the turn passes; with an empty yard and nobody able to play, the round blocks."""
+    tile fits, or the turn passes; with an empty yard and nobody able to play, the round blocks.
+    `targets` is `_targets(lines)`."""
     n = len(hands)
-    targets = _targets(lines)
     while True:
         moves = _fitting(hands[seat], targets, seat)
         if moves:
@@ -707,7 +759,7 @@ def _start_turn(
             bisect.insort(held, tile, key=_key)
             hands[seat] = tuple(held)
         elif not any(t.a in targets or t.b in targets for held in hands for t in held):
-            events.append(Event(EventKind.NOTE, label="round blocked: nobody can play"))
+            events.append(make_event(EventKind.NOTE, None, (), (), "round blocked: nobody can play", False))
             return _end_round(options, number, rng, dealer, centre, hands, yard, lines, seat, points, events)
         events.append(_PASSES_EVENT[seat])
         seat = seat + 1 if seat + 1 < n else 0
@@ -716,6 +768,7 @@ def _start_turn(
         points, tuple(events),
     )  # fmt: skip
     _SET_LEGAL(state, tuple(moves))
+    _SET_TARGETS(state, targets)
     return state
 
 
@@ -733,8 +786,9 @@ def _apply(state: State, move: Move) -> State:
         kept = [_KEEPS[seat]]
         nxt = seat + 1 if seat + 1 < n else 0
         return _start_turn(
-            o, number, rng, state.dealer, state.centre, hands, state.yard, state.lines, nxt, state.points, kept
-        )
+            o, number, rng, state.dealer, state.centre, hands, state.yard, state.lines, state.targets, nxt,
+            state.points, kept,
+        )  # fmt: skip
     tile = move.tile
     ta, tb = tile.a, tile.b
     if state.drawn is None:
@@ -750,14 +804,15 @@ def _apply(state: State, move: Move) -> State:
     lines = (*lines[:at], placed, *lines[at + 1 :])
     events_row = _PLAY_EVENTS[seat][ta * 16 + tb]
     played = None if events_row is None else events_row[at]
-    if played is None:
-        played = Event(EventKind.PLAYS, player=seat, label=f"{tile} on line {move.line}")
+    if played is None:  # a move not handed out by `legal` (one equal to a legal move)
+        played = make_event(_PLAYS, seat, (), (), f"{tile} on line {at}", False)
     events: list[Event] = [played]
     if double:
         # Seed: the double is laid crosswise and its three toes must be filled before play
         # goes on elsewhere.
-        lines += _BRANCHES[LineKind.TOE][ta]
+        lines += _BRANCHES[_TOE][ta]
         events.append(_CHICKEN_FOOT[seat])
+    targets = _retargeted(state.targets, lines, at, end, tile)
     left = len(hands[seat])
     if not left:
         events.append(_GOES_OUT[seat])
@@ -765,7 +820,9 @@ def _apply(state: State, move: Move) -> State:
     if left == 1:
         events.append(_ONE_LEFT[seat])
     nxt = seat + 1 if seat + 1 < n else 0
-    return _start_turn(o, number, rng, state.dealer, state.centre, hands, state.yard, lines, nxt, state.points, events)
+    return _start_turn(
+        o, number, rng, state.dealer, state.centre, hands, state.yard, lines, targets, nxt, state.points, events
+    )
 
 
 def _why_illegal(state: State, move: Move) -> str:

@@ -53,10 +53,11 @@ from __future__ import annotations
 
 import bisect
 import enum
+import operator
 import re
 from collections.abc import Sequence
 from functools import cached_property
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, TypeVar
 
 import attrs
 
@@ -67,14 +68,13 @@ from parlour.core.dominoes import (
     double_set,
     fixed_tiles,
     hand_points,
-    holder_of,
     other_end,
     tiles_text,
     tile_from_text,
 )
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind, make_event
-from parlour.core.game import GameSpec, builder, checked_apply, moves_for, require_options, require_players
+from parlour.core.game import GameSpec, builder, cached_setter, checked_apply, moves_for, require_options, require_players
 from parlour.core.notation import normalize, parse_by_matching, split_seat
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
@@ -124,6 +124,7 @@ MAX_ROUNDS: Final = HIGHEST + 1
 DOUBLE_BLANK: Final = Tile(0, 0)
 _MEXICAN: Final = 8
 """The slot of the Mexican train in the per-seat move tables (trains 0..7 come first)."""
+_T = TypeVar("_T")
 
 
 def hand_size(players: int) -> int:
@@ -241,13 +242,12 @@ class State:
         return _state_legal(self)
 
 
-def _tile_key(tile: Tile) -> int:
-    """Sorts tiles as their own order does (by low half, then high half), without comparisons."""
-    return tile.a * 32 + tile.b
+_KEY: Final = operator.attrgetter("a", "b")
+"""A tile's place in the sorted order (low half, then high half), without attrs' ordering."""
 
 
 def _sorted_tiles(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
-    return tuple(sorted(tiles, key=_tile_key))
+    return tuple(sorted(tiles, key=_KEY))
 
 
 ZONES: Final = (
@@ -274,7 +274,10 @@ def new_game(
     n = require_players("mexican_train", players, PLAYERS, DEFAULT_PLAYERS)
     rules = require_options("mexican_train", options, Options)
     rng = seeded(seed)
-    fixed = None if tiles is None else fixed_tiles(tiles, SET)
+    fixed = None
+    if tiles is not None:  # as the set's own tile objects, which the deal finds by identity
+        own = {(t.a, t.b): t for t in SET}
+        fixed = tuple(own[t.a, t.b] for t in fixed_tiles(tiles, SET))
     if dealer is None:
         dealer, rng = rng.below(n)
     elif type(dealer) is not int:
@@ -316,7 +319,15 @@ def winners(state: State) -> frozenset[int]:
 
 def round_points(hand: Sequence[Tile], options: Options) -> int:
     """What a hand left at the end of a round scores: its pips, the 0-0 as `double_blank`."""
-    return hand_points(hand, {DOUBLE_BLANK: options.double_blank})
+    total = 0
+    for t in hand:  # `hand_points(hand, {DOUBLE_BLANK: options.double_blank})` without hashing tiles
+        if t.b > 0:
+            total += t.a + t.b
+        elif t.b == 0:  # halves are normalised (a <= b): the 0-0
+            total += options.double_blank
+        else:
+            hand_points((t,))  # raises: a hidden tile has no value
+    return total
 
 
 def view(state: State, player: int | None) -> State:
@@ -440,86 +451,106 @@ def _check_lines(lines: tuple[Line, ...], n: int, pips: int) -> None:
 # Phase helpers -------------------------------------------------------------------------------
 
 def _state_legal(state: State) -> tuple[Move, ...]:
-    """What `State.legal` holds; `_BUILD` fills it while building a state."""
+    """What `State.legal` holds (the play loop fills it with `_SET_LEGAL`, having the moves at hand)."""
     return _legal(state, None if state.rng is not None else state.viewer)
 
 
-_BUILD: Final = builder(State, cached={"legal": _state_legal})
+_BUILD: Final = builder(State)
 """`State(...)` positionally, every field in order, for the play loop."""
+_SET_LEGAL: Final = cached_setter(State, "legal")
 _LINE: Final = builder(Line)
-_INDEX: Final = {tile: i for i, tile in enumerate(SET)}
-_SLOT: Final = tuple(
-    tuple(_INDEX.get(Tile(min(a, b), max(a, b)), -1) for b in range(HIGHEST + 1)) for a in range(HIGHEST + 1)
-)
-"""`_SLOT[a][b]`: the tile a-b's position in `SET`."""
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+"""Phases bound once: reading an enum member through its class is slow on the hot path."""
+_CODE: Final = HIGHEST + 1
+"""Tables by tile are indexed by ``a * _CODE + b`` for the tile a-b (either order of the halves)."""
 _TRAINS: Final = (*range(_MEXICAN), None)
 """The `PlaceTile.train` of each move-table slot k: seat k's train, then the Mexican train."""
+_DOUBLES: Final = tuple(t for t in SET if t.a == t.b)
+"""`_DOUBLES[pips]`: the set's own double (the engines, found by identity in a shuffled set)."""
+
+
+def _by_code(rows: Sequence[_T]) -> tuple[_T, ...]:
+    """`rows` (one per tile of `SET`, in its order) as a table indexed by ``a * _CODE + b``."""
+    position = {(t.a, t.b): i for i, t in enumerate(SET)}
+    return tuple(rows[position[min(a, b), max(a, b)]] for a in range(_CODE) for b in range(_CODE))
 
 
 def _move_table() -> tuple[tuple[tuple[PlaceTile, ...], ...], ...]:
-    """`_MOVE_TABLE[seat][tile index][k]`: the move laying the tile on seat k's train (k < 8) or
-    on the Mexican train (k == 8), built once so `legal_moves` hands out the same objects."""
+    """`_MOVE_TABLE[seat][a * _CODE + b][k]`: the move laying the tile a-b on seat k's train
+    (k < 8) or on the Mexican train (k == 8), built once so `legal_moves` hands out the same
+    objects."""
     move = builder(PlaceTile)
     return tuple(
-        tuple(tuple(move(seat, tile, train) for train in _TRAINS) for tile in SET) for seat in range(max(PLAYERS))
+        _by_code([tuple(move(seat, tile, train) for train in _TRAINS) for tile in SET]) for seat in range(max(PLAYERS))
     )
 
 
 def _play_events() -> tuple[tuple[tuple[Event, ...], ...], ...]:
-    """`_PLAY_EVENTS[seat][tile index][k]`: the event of the move `_MOVE_TABLE[seat][tile index][k]`."""
+    """`_PLAY_EVENTS[seat][code][k]`: the event of the move `_MOVE_TABLE[seat][code][k]`."""
     plays = EventKind.PLAYS
     labels = tuple(
         tuple(f"{tile} on {'mexican' if train is None else f'train {train}'}" for train in _TRAINS) for tile in SET
     )
     return tuple(
-        tuple(tuple(make_event(plays, seat, (), (), label, False) for label in row) for row in labels)
+        _by_code([tuple(make_event(plays, seat, (), (), label, False) for label in row) for row in labels])
         for seat in range(max(PLAYERS))
     )
 
 
 _MOVE_TABLE: Final = _move_table()
 _PLAY_EVENTS: Final = _play_events()
-_ONE_LEFT: Final = tuple(Event(EventKind.NOTE, player=s, label="one tile left") for s in range(max(PLAYERS)))
+_SEATS: Final = range(max(PLAYERS))
+_ONE_LEFT: Final = tuple(make_event(EventKind.NOTE, s, (), (), "one tile left", False) for s in _SEATS)
+_DRAWS_ONE: Final = tuple(make_event(EventKind.DRAWS, s, (), (1,), "", False) for s in _SEATS)
+_PASSES: Final = tuple(make_event(EventKind.PASSES, s, (), (), "", False) for s in _SEATS)
+_MARKS: Final = tuple(make_event(EventKind.PASSES, s, (), (), "marker on its train", False) for s in _SEATS)
+_UNMARKS: Final = tuple(make_event(EventKind.NOTE, s, (), (), "marker taken off its train", False) for s in _SEATS)
+_GOES_OUT: Final = tuple(make_event(EventKind.GOES_OUT, s, (), (), "", False) for s in _SEATS)
+_DEALS: Final = EventKind.DEALS
+_DRAWS: Final = EventKind.DRAWS
+_PLAYS: Final = EventKind.PLAYS
 
 
-def _open_ends(lines: Sequence[Line], seat: int) -> list[tuple[int, int]]:
-    """(move-table slot, open end) of each line `seat` may play on, in line order: its own
-    train, the marked trains of others, the Mexican train last."""
-    n = len(lines) - 1
-    opened = []
+def _targets(lines: Sequence[Line], seat: int) -> dict[int, list[int]]:
+    """The move-table slots of the lines `seat` may play on, by open end, in line order: its
+    own train, the marked trains of others, the Mexican train last."""
+    out: dict[int, list[int]] = {}
     i = 0
-    for line in lines:
+    for line in lines:  # the Mexican train (last) is never marked and is nobody's
         if line.marked or i == seat:
-            opened.append((i, line.end))
+            end = line.end
+            if end in out:
+                out[end].append(i)
+            else:
+                out[end] = [i]
         i += 1
-    opened.append((_MEXICAN, lines[n].end))
-    return opened
+    end = lines[-1].end
+    if end in out:
+        out[end].append(_MEXICAN)
+    else:
+        out[end] = [_MEXICAN]
+    return out
 
 
-def _placements(hand: Sequence[Tile], lines: Sequence[Line], seat: int) -> tuple[Move, ...]:
-    """Every (tile, train) placement of `seat`: tiles in hand order, lines in order (the same
-    pairs as `core.dominoes.placements`, as prebuilt moves)."""
-    opened = _open_ends(lines, seat)
-    table = _MOVE_TABLE[seat]
-    slots = _SLOT
+def _placements(hand: Sequence[Tile], targets: dict[int, list[int]], seat: int) -> list[Move]:
+    """Every (tile, train) placement of `seat` on the `targets` (`_targets`): tiles in hand
+    order, lines in order (the same pairs as `core.dominoes.placements`, as prebuilt moves)."""
+    rows = _MOVE_TABLE[seat]
     out: list[Move] = []
     for tile in hand:
-        a, b = tile.a, tile.b
-        for slot, end in opened:
-            if a == end or b == end:
-                out.append(table[slots[a][b]][slot])
-    return tuple(out)
-
-
-def _can_play(hand: Sequence[Tile], lines: Sequence[Line], seat: int) -> bool:
-    ends = {lines[seat].end, lines[-1].end}
-    for line in lines:
-        if line.marked:
-            ends.add(line.end)
-    for tile in hand:
-        if tile.a in ends or tile.b in ends:
-            return True
-    return False
+        a = tile.a
+        b = tile.b
+        if a in targets:
+            slots = targets[a] if b == a or b not in targets else sorted(targets[a] + targets[b])
+        elif b in targets:
+            slots = targets[b]
+        else:
+            continue
+        row = rows[a * _CODE + b]
+        for k in slots:
+            out.append(row[k])
+    return out
 
 
 def _nobody_can_play(hands: Sequence[Sequence[Tile]], lines: Sequence[Line]) -> bool:
@@ -530,13 +561,26 @@ def _nobody_can_play(hands: Sequence[Sequence[Tile]], lines: Sequence[Line]) -> 
 
 def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     """The seat on turn's placements (`only` None on a real state), or a view's viewer's."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return ()
     if only is None and state.rng is None:
         return ()  # a spectator's view
-    if only is not None and only != state.turn:
+    seat = state.turn
+    if only is not None and only != seat:
         return ()  # one seat acts at a time
-    return _placements(state.hands[state.turn], state.lines, state.turn)
+    return tuple(_placements(state.hands[seat], _targets(state.lines, seat), seat))
+
+
+def _find(tiles: Sequence[Tile], tile: Tile) -> int:
+    """`tiles.index(tile)`, comparing by identity first: the tiles in play are the set's own
+    objects, and `index` would call the attrs `__eq__` of every tile before the match (a
+    state read back from JSON holds other objects, found by value)."""
+    k = 0
+    for t in tiles:
+        if t is tile:
+            return k
+        k += 1
+    return tiles.index(tile)
 
 
 def _deal(
@@ -552,47 +596,44 @@ def _deal(
 ) -> State:
     """Deals round `number` one tile at a time clockwise from the dealer's left, places the
     engine (found by its holder, drawn for, or held out) and starts the first turn."""
-    engine = engine_for(number)
+    engine = _DOUBLES[HIGHEST + 1 - number]  # `engine_for(number)`, the set's own tile
     if fixed is not None:
         order = fixed
     else:
         order, rng = rng.shuffled(SET)
     if options.engine_held_out:
-        order = tuple(t for t in order if t != engine)
-    size = hand_size(n)
+        order = tuple([t for t in order if t is not engine])
     first = (dealer + 1) % n
+    dealt = hand_size(n) * n
     hands: list[tuple[Tile, ...]] = [()] * n
     for k in range(n):
-        hands[(first + k) % n] = order[k : size * n : n]
-    boneyard = order[size * n :]
-    events.append(Event(EventKind.DEALS, player=dealer, numbers=(number,)))
+        hands[(first + k) % n] = order[k:dealt:n]  # tile k of the order goes to seat first + k (mod n)
+    boneyard = order[dealt:]
+    events.append(make_event(_DEALS, dealer, (), (number,), "", False))
     if options.engine_held_out:
-        events.append(Event(EventKind.NOTE, label=f"{engine} held out as the engine"))
+        events.append(make_event(EventKind.NOTE, None, (), (), f"{engine} held out as the engine", False))
         starter = first if went_out is None else went_out
     else:
-        holder = holder_of(hands, engine)
-        if holder is None:
-            # Seed: each player draws a domino; another round of drawing until it turns up.
-            drawn = [0] * n
-            while holder is None and boneyard:
-                for k in range(n):
-                    seat = (first + k) % n
-                    if not boneyard:
-                        break
-                    tile, boneyard = boneyard[0], boneyard[1:]
-                    hands[seat] = (*hands[seat], tile)
-                    drawn[seat] += 1
-                    if tile == engine:
-                        holder = seat
-            for k in range(n):
-                seat = (first + k) % n
-                if drawn[seat]:
-                    events.append(Event(EventKind.DRAWS, player=seat, numbers=(drawn[seat],)))
-        assert holder is not None
-        hands[holder] = tuple(t for t in hands[holder] if t != engine)
-        events.append(Event(EventKind.PLAYS, player=holder, label=f"{engine} as the engine"))
+        where = _find(order, engine)
+        if where < dealt:
+            holder = (first + where) % n
+        else:
+            # Seed: each player draws a domino; another round of drawing until it turns up. Every
+            # seat draws in turn from the dealer's left, whole rounds at a time (while tiles last).
+            at = where - dealt
+            count = min(len(boneyard), (at // n + 1) * n)
+            for k in range(count):
+                hands[(first + k) % n] += (boneyard[k],)
+            boneyard = boneyard[count:]
+            holder = (first + at) % n
+            for k in range(min(n, count)):
+                events.append(make_event(_DRAWS, (first + k) % n, (), (len(range(k, count, n)),), "", False))
+        held = hands[holder]
+        k = _find(held, engine)
+        hands[holder] = held[:k] + held[k + 1 :]
+        events.append(make_event(_PLAYS, holder, (), (), f"{engine} as the engine", False))
         starter = holder
-    hands = [_sorted_tiles(h) for h in hands]
+    hands = [tuple(sorted(h, key=_KEY)) for h in hands]
     pips = engine.a
     lines = [_LINE(LineKind.TRAIN, seat, pips, (), False) for seat in range(n)]
     lines.append(_LINE(LineKind.PUBLIC, None, pips, (), False))
@@ -604,9 +645,9 @@ def _draw(
 ) -> tuple[Tile, ...]:
     """The seat takes the first tile of the boneyard into its sorted hand; the rest is returned."""
     held = list(hands[seat])
-    bisect.insort(held, boneyard[0], key=_tile_key)
+    bisect.insort(held, boneyard[0], key=_KEY)
     hands[seat] = tuple(held)
-    events.append(Event(EventKind.DRAWS, player=seat, numbers=(1,)))
+    events.append(_DRAWS_ONE[seat])
     return boneyard[1:]
 
 
@@ -614,10 +655,10 @@ def _mark(lines: list[Line], seat: int, events: list[Event]) -> None:
     """The seat could not play: its marker goes on its train (if not there already)."""
     line = lines[seat]
     if line.marked:
-        events.append(Event(EventKind.PASSES, player=seat))
+        events.append(_PASSES[seat])
     else:
         lines[seat] = _LINE(line.kind, line.owner, line.end, line.tiles, True)
-        events.append(Event(EventKind.PASSES, player=seat, label="marker on its train"))
+        events.append(_MARKS[seat])
 
 
 def _start_turn(
@@ -635,84 +676,81 @@ def _start_turn(
 ) -> State:
     """Starts `seat`'s turn: it plays if it can; otherwise it draws and plays the tile if it
     fits, or marks its train and the next seat's turn starts; a blocked round is scored."""
-    if _can_play(hands[seat], lines, seat):
-        return _BUILD(
-            options, number, rng, None, Phase.PLAY, dealer, engine, tuple(hands), boneyard, tuple(lines), seat,
-            False, False, points, tuple(events),
-        )  # fmt: skip
     n = len(hands)
-    checked = True  # the first seat was checked just above
     while True:
-        if not checked and _can_play(hands[seat], lines, seat):
+        targets = _targets(lines, seat)
+        moves = _placements(hands[seat], targets, seat)
+        if moves:
             drew = False
             break
-        checked = False
         if boneyard:
+            tile = boneyard[0]
             boneyard = _draw(hands, seat, boneyard, events)
-            if _can_play(hands[seat], lines, seat):
+            moves = _placements((tile,), targets, seat)  # nothing else in the hand fits
+            if moves:
                 drew = True
                 break
         elif _nobody_can_play(hands, lines):
-            events.append(Event(EventKind.NOTE, label="round blocked: no tile can be played"))
+            events.append(make_event(EventKind.NOTE, None, (), (), "round blocked: no tile can be played", False))
             return _end_round(options, number, rng, dealer, engine, hands, boneyard, lines, seat, None, points, events)
         _mark(lines, seat, events)
-        seat = (seat + 1) % n
-    return _BUILD(
-        options, number, rng, None, Phase.PLAY, dealer, engine, tuple(hands), boneyard, tuple(lines), seat,
+        seat = seat + 1 if seat + 1 < n else 0
+    state = _BUILD(
+        options, number, rng, None, _PLAY, dealer, engine, tuple(hands), boneyard, tuple(lines), seat,
         False, drew, points, tuple(events),
     )  # fmt: skip
+    _SET_LEGAL(state, tuple(moves))
+    return state
 
 
 def _apply(state: State, move: Move) -> State:
     seat, tile = move.player, move.tile
+    a, b = tile.a, tile.b
     n = len(state.hands)
-    index = n if move.train is None else move.train
+    train = move.train
+    index = n if train is None else train
     hands = list(state.hands)
     held = hands[seat]
-    at = 0
-    for t in held:  # tiles are usually the set's own objects: find by identity first
-        if t is tile:
-            break
-        at += 1
-    else:
-        at = held.index(tile)
+    at = _find(held, tile)
     held = held[:at] + held[at + 1 :]
     hands[seat] = held
     lines = list(state.lines)
     line = lines[index]
     end = line.end
-    lines[index] = _LINE(line.kind, line.owner, tile.b if tile.a == end else tile.a, (*line.tiles, tile), line.marked)
-    events: list[Event] = [_PLAY_EVENTS[seat][_SLOT[tile.a][tile.b]][_MEXICAN if move.train is None else index]]
+    lines[index] = _LINE(line.kind, line.owner, b if a == end else a, (*line.tiles, tile), line.marked)
+    events: list[Event] = [_PLAY_EVENTS[seat][a * _CODE + b][_MEXICAN if train is None else index]]
     own = lines[seat]
     if own.marked:
         # Seed: "If this player can play anywhere on the board at their next turn, the marker is
         # then removed": any play by the owner takes its marker off.
         lines[seat] = _LINE(own.kind, own.owner, own.end, own.tiles, False)
-        events.append(Event(EventKind.NOTE, player=seat, label="marker taken off its train"))
+        events.append(_UNMARKS[seat])
     o, number, rng, boneyard = state.options, state.hand, state.rng, state.boneyard
     assert rng is not None
     if not held:
-        events.append(Event(EventKind.GOES_OUT, player=seat))
+        events.append(_GOES_OUT[seat])
         return _end_round(
             o, number, rng, state.dealer, state.engine, hands, boneyard, lines, seat, seat, state.points, events
         )
     if len(held) == 1:
         events.append(_ONE_LEFT[seat])
-    drew = state.drew
-    if tile.a == tile.b:
+    if a == b:
         # Seed: after a double the seat "must then play another domino somewhere on the board".
-        if _can_play(held, lines, seat):
-            return _BUILD(
-                o, number, rng, None, Phase.PLAY, state.dealer, state.engine, tuple(hands), boneyard, tuple(lines),
+        drew = state.drew
+        targets = _targets(lines, seat)
+        moves = _placements(held, targets, seat)
+        if not moves and boneyard and not drew:
+            drawn = boneyard[0]
+            boneyard = _draw(hands, seat, boneyard, events)
+            moves = _placements((drawn,), targets, seat)  # nothing else in the hand fits
+            drew = True
+        if moves:
+            after = _BUILD(
+                o, number, rng, None, _PLAY, state.dealer, state.engine, tuple(hands), boneyard, tuple(lines),
                 seat, True, drew, state.points, tuple(events),
             )  # fmt: skip
-        if boneyard and not drew:
-            boneyard = _draw(hands, seat, boneyard, events)
-            if _can_play(hands[seat], lines, seat):
-                return _BUILD(
-                    o, number, rng, None, Phase.PLAY, state.dealer, state.engine, tuple(hands), boneyard,
-                    tuple(lines), seat, True, True, state.points, tuple(events),
-                )  # fmt: skip
+            _SET_LEGAL(after, tuple(moves))
+            return after
         _mark(lines, seat, events)
     nxt = seat + 1 if seat + 1 < n else 0
     return _start_turn(o, number, rng, state.dealer, state.engine, hands, boneyard, lines, nxt, state.points, events)
@@ -755,18 +793,17 @@ def _end_round(
     events: list[Event],
 ) -> State:
     """Scores the round (pips left in hand), then deals the next one or ends the game."""
-    gained = tuple(round_points(h, options) for h in hands)
-    totals = tuple(p + g for p, g in zip(points, gained))
-    events.append(Event(EventKind.HAND_SCORED, numbers=gained))
+    gained = tuple([round_points(h, options) for h in hands])
+    totals = tuple([p + g for p, g in zip(points, gained)])
+    events.append(make_event(EventKind.HAND_SCORED, None, (), gained, "", False))
     n = len(hands)
     if number < options.rounds:
         return _deal(options, n, number + 1, (dealer + 1) % n, totals, rng, None, went_out, events)
-    over = _BUILD(
-        options, number, rng, None, Phase.OVER, dealer, engine, tuple(hands), boneyard, tuple(lines), last,
-        False, False, totals, (),
+    events.append(make_event(EventKind.GAME_OVER, None, (), tuple(sorted(leaders(totals, low=True))), "", False))  # `winners`
+    return _BUILD(
+        options, number, rng, None, _OVER, dealer, engine, tuple(hands), boneyard, tuple(lines), last,
+        False, False, totals, tuple(events),
     )  # fmt: skip
-    events.append(Event(EventKind.GAME_OVER, numbers=tuple(sorted(winners(over)))))
-    return attrs.evolve(over, events=tuple(events))
 
 
 # Text ----------------------------------------------------------------------------------------
