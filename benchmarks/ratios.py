@@ -37,23 +37,26 @@ def _moves(name: str, games: int, first: int = 1) -> int:
     return sum(playout(spec, options, seed, random.Random(seed))[1] for seed in seeds)
 
 
-def _games_for(name: str) -> int:
-    """How many seeds take at least `ROUND_SECONDS` of CPU time (doubling from one)."""
+def _games_for(name: str, seconds: float = ROUND_SECONDS) -> int:
+    """How many seeds take at least `seconds` of CPU time (doubling from one)."""
     games = 1
     while games < 4096:
         start = time.process_time()
         _moves(name, games)
-        if time.process_time() - start >= ROUND_SECONDS:
+        if time.process_time() - start >= seconds:
             break
         games *= 2
     return games
 
 
-def best_microseconds(names: Sequence[str]) -> dict[str, float]:
-    """The best CPU µs per move of each game over `ROUNDS` interleaved rounds."""
-    sizes = {name: _games_for(name) for name in names}
+def best_microseconds(
+    names: Sequence[str], rounds: int = ROUNDS, seconds: float = ROUND_SECONDS
+) -> dict[str, float]:
+    """The best CPU µs per move of each game over `rounds` interleaved rounds of at least
+    `seconds` each (longer rounds deal more seeds, so the deals drawn matter less)."""
+    sizes = {name: _games_for(name, seconds) for name in names}
     best = dict.fromkeys(names, float("inf"))
-    for round_ in range(ROUNDS):
+    for round_ in range(rounds):
         for name in names:
             gc.collect()
             start = time.process_time()
@@ -66,11 +69,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("baseline", help="the game the others are measured against")
     parser.add_argument("games", nargs="*", help="games to measure (default: every registered game)")
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help=f"interleaved rounds (default {ROUNDS})")
+    parser.add_argument(
+        "--seconds", type=float, default=ROUND_SECONDS, help=f"CPU seconds a round per game (default {ROUND_SECONDS})"
+    )
     args = parser.parse_args(argv)
     names = [args.baseline, *(args.games or [n for n in parlour.game_names() if n != args.baseline])]
-    best = best_microseconds(names)
+    best = best_microseconds(names, args.rounds, args.seconds)
     base = best[args.baseline]
-    print(f"{args.baseline}: {base:.2f} µs per move (best of {ROUNDS} interleaved rounds, CPU time)")
+    print(f"{args.baseline}: {base:.2f} µs per move (best of {args.rounds} interleaved rounds, CPU time)")
     for name in names[1:]:
         print(f"{name:18} {best[name]:6.2f} µs per move   {best[name] / base:.2f} times {args.baseline}")
     return 0
