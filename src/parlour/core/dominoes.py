@@ -55,6 +55,7 @@ __all__ = [
     "matches",
     "other_end",
     "parse_tiles",
+    "pips_left",
     "placements",
     "playable_tiles",
     "tile_from_text",
@@ -213,6 +214,25 @@ def tile_points(tile: Tile, overrides: Mapping[Tile, int] | None = None) -> int:
 def hand_points(tiles: Iterable[Tile], overrides: Mapping[Tile, int] | None = None) -> int:
     """The sum of `tile_points` over a hand (what a seat scores when a round ends)."""
     return sum(tile_points(t, overrides) for t in tiles)
+
+
+def pips_left(tiles: Iterable[Tile], double_blank: int) -> int:
+    """`hand_points(tiles, {Tile(0, 0): double_blank})` without hashing a tile (a `Tile`'s hash
+    and equality are Python code): a hand's pips, the 0-0 counting `double_blank`. A round's
+    scoring runs it on every hand.
+
+    >>> pips_left((Tile(0, 0), Tile(3, 5)), 50)
+    58
+    """
+    total = 0
+    for t in tiles:
+        if t.b > 0:
+            total += t.a + t.b
+        elif t.b == 0:  # halves are normalised (a <= b): the 0-0
+            total += double_blank
+        else:
+            tile_points(t)  # raises: a hidden tile has no value
+    return total
 
 
 def holder_of(hands: Sequence[Iterable[Tile]], tile: Tile) -> int | None:

@@ -67,8 +67,8 @@ from parlour.core.dominoes import (
     Tile,
     double_set,
     fixed_tiles,
-    hand_points,
     other_end,
+    pips_left,
     tiles_text,
     tile_from_text,
 )
@@ -319,15 +319,7 @@ def winners(state: State) -> frozenset[int]:
 
 def round_points(hand: Sequence[Tile], options: Options) -> int:
     """What a hand left at the end of a round scores: its pips, the 0-0 as `double_blank`."""
-    total = 0
-    for t in hand:  # `hand_points(hand, {DOUBLE_BLANK: options.double_blank})` without hashing tiles
-        if t.b > 0:
-            total += t.a + t.b
-        elif t.b == 0:  # halves are normalised (a <= b): the 0-0
-            total += options.double_blank
-        else:
-            hand_points((t,))  # raises: a hidden tile has no value
-    return total
+    return pips_left(hand, options.double_blank)
 
 
 def view(state: State, player: int | None) -> State:

@@ -265,20 +265,32 @@ def _greedy(
             r = int(need.rank)
         else:
             r = totals.index(max(totals))  # the first rank with the most (totals[0] is always 0)
-        got = min(totals[r], size)
-        if not got or size - got > spare:
+        spare = _take_set(r, size, spare, totals, left, ranks, melds)
+        if spare < 0:
             return None
-        spare -= size - got
-        totals[r] -= got
-        ranks.append(r)
-        taken = []
-        for j in (16 + r, 32 + r, 48 + r, 64 + r):
-            while left[j] and got:
-                left[j] -= 1
-                taken.append(j)
-                got -= 1
-        melds.append(tuple(taken))
     return places, ranks, melds, wilds - spare
+
+
+def _take_set(
+    r: int, size: int, spare: int, totals: list[int], left: list[int], ranks: list[int], melds: list[tuple[int, ...]]
+) -> int:
+    """Lays the greedy layout's set of `size` in rank `r` from the naturals `left` (suit by suit,
+    wilds making up the rest), noting it in `ranks` and `melds`; returns the wilds still spare,
+    or -1 when the rank has no natural left or too few wilds are spare."""
+    got = min(totals[r], size)
+    if not got or size - got > spare:
+        return -1
+    spare -= size - got
+    totals[r] -= got
+    ranks.append(r)
+    taken = []
+    for j in (16 + r, 32 + r, 48 + r, 64 + r):
+        while left[j] and got:
+            left[j] -= 1
+            taken.append(j)
+            got -= 1
+    melds.append(tuple(taken))
+    return spare
 
 
 Witness = tuple[tuple[tuple[int, ...], ...], int]
@@ -745,19 +757,9 @@ def _plain_greedy(
     for need in sets:
         size = need.length
         r = totals.index(max(totals))  # the first rank with the most (totals[0] is always 0)
-        got = min(totals[r], size)
-        if not got or size - got > spare:
+        spare = _take_set(r, size, spare, totals, left, ranks, melds)
+        if spare < 0:
             return None
-        spare -= size - got
-        totals[r] -= got
-        ranks.append(r)
-        taken = []
-        for j in (16 + r, 32 + r, 48 + r, 64 + r):
-            while left[j] and got:
-                left[j] -= 1
-                taken.append(j)
-                got -= 1
-        melds.append(tuple(taken))
     return places, ranks, melds, wilds - spare
 
 
