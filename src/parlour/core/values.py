@@ -24,7 +24,7 @@ the same value.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from inspect import signature
 from types import FunctionType, MemberDescriptorType
@@ -32,7 +32,7 @@ from typing import TypeVar, cast
 
 import attrs
 
-__all__ = ["builder", "cached_setter", "cached_slot", "evolver", "raw_field", "slot_speed_reads"]
+__all__ = ["builder", "cached_setter", "cached_slot", "evolver", "identity_index", "raw_field", "slot_speed_reads"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -197,6 +197,22 @@ def cached_slot(compute: Callable[[T], R]) -> cached_property[R]:
     method.__name__ = method.__qualname__ = getattr(compute, "__name__", "method")
     method.__doc__ = compute.__doc__
     return cached_property(cast("Callable[[T], R]", method))
+
+
+def identity_index(items: Sequence[T], item: T) -> int:
+    """`items.index(item)`, comparing by identity first. The cards and tiles in play are
+    interned objects, and `index` would call the attrs `__eq__` (Python code) of every value
+    before the match; a value read back from JSON is another object, found by equality.
+
+    >>> identity_index(("a", "b"), "b")
+    1
+    """
+    k = 0
+    for value in items:
+        if value is item:
+            return k
+        k += 1
+    return items.index(item)
 
 
 def raw_field(value: object, name: str) -> object:

@@ -77,7 +77,7 @@ from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, leaders
 from parlour.core.text import seats_text
-from parlour.core.values import slot_speed_reads
+from parlour.core.values import identity_index, slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
 __all__ = [
@@ -654,16 +654,6 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     return tuple(_fitting(state.hands[seat], state.targets, seat))
 
 
-def _find(tiles: tuple[Tile, ...], tile: Tile) -> int:
-    """`tiles.index(tile)`, comparing by identity first: the tiles in play are the set's own
-    objects, and `index` would call the attrs `__eq__` of every tile before the match (a
-    state read back from JSON holds other objects, found by value)."""
-    for k, t in enumerate(tiles):
-        if t is tile:
-            return k
-    return tiles.index(tile)
-
-
 def _deal(
     options: Options,
     n: int,
@@ -690,7 +680,7 @@ def _deal(
         hands[(first + k) % n] = order[k:dealt:n]
     yard = order[dealt:]
     events.append(make_event(_DEALS, dealer, (), (number,), "", False))
-    where = _find(order, centre)
+    where = identity_index(order, centre)
     if where < dealt:
         holder = (first + where) % n  # tile k of the order went to seat first + k (mod n)
     else:
@@ -705,7 +695,7 @@ def _deal(
         holder = (first + at) % n
         yard = yard[at + 1 :]
     held = hands[holder]
-    k = _find(held, centre)
+    k = identity_index(held, centre)
     hands[holder] = held[:k] + held[k + 1 :]
     events.append(make_event(_PLAYS, holder, (), (), f"{centre} in the centre", False))
     hands = [_sorted_tiles(h) for h in hands]
@@ -785,7 +775,7 @@ def _apply(state: State, move: Move) -> State:
     ta, tb = tile.a, tile.b
     if state.drawn is None:
         held_t = hands[seat]
-        at = _find(held_t, tile)
+        at = identity_index(held_t, tile)
         hands[seat] = held_t[:at] + held_t[at + 1 :]
     at = move.line
     lines = state.lines

@@ -80,7 +80,7 @@ from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, leaders
 from parlour.core.text import seats_text
-from parlour.core.values import slot_speed_reads
+from parlour.core.values import identity_index, slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
 __all__ = [
@@ -563,18 +563,6 @@ def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     return tuple(_placements(state.hands[seat], _targets(state.lines, seat), seat))
 
 
-def _find(tiles: Sequence[Tile], tile: Tile) -> int:
-    """`tiles.index(tile)`, comparing by identity first: the tiles in play are the set's own
-    objects, and `index` would call the attrs `__eq__` of every tile before the match (a
-    state read back from JSON holds other objects, found by value)."""
-    k = 0
-    for t in tiles:
-        if t is tile:
-            return k
-        k += 1
-    return tiles.index(tile)
-
-
 def _deal(
     options: Options,
     n: int,
@@ -606,7 +594,7 @@ def _deal(
         events.append(make_event(EventKind.NOTE, None, (), (), f"{engine} held out as the engine", False))
         starter = first if went_out is None else went_out
     else:
-        where = _find(order, engine)
+        where = identity_index(order, engine)
         if where < dealt:
             holder = (first + where) % n
         else:
@@ -621,7 +609,7 @@ def _deal(
             for k in range(min(n, count)):
                 events.append(make_event(_DRAWS, (first + k) % n, (), (len(range(k, count, n)),), "", False))
         held = hands[holder]
-        k = _find(held, engine)
+        k = identity_index(held, engine)
         hands[holder] = held[:k] + held[k + 1 :]
         events.append(make_event(_PLAYS, holder, (), (), f"{engine} as the engine", False))
         starter = holder
@@ -703,7 +691,7 @@ def _apply(state: State, move: Move) -> State:
     index = n if train is None else train
     hands = list(state.hands)
     held = hands[seat]
-    at = _find(held, tile)
+    at = identity_index(held, tile)
     held = held[:at] + held[at + 1 :]
     hands[seat] = held
     lines = list(state.lines)

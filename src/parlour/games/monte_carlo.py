@@ -54,7 +54,7 @@ from parlour.core.game import GameSpec, builder, cached_setter, checked_apply, m
 from parlour.core.notation import parse_by_matching, split_seat
 from parlour.core.options import check_option_types
 from parlour.core.rng import Rng, seeded
-from parlour.core.values import slot_speed_reads
+from parlour.core.values import identity_index, slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
 
 __all__ = [
@@ -509,16 +509,6 @@ def _layout_moves(o: Options, layout: tuple[Card | None, ...], stock: int) -> tu
     return tuple(moves)
 
 
-def _cell_of(layout: tuple[Card | None, ...], card: Card) -> int:
-    """The cell holding `card` (by identity first: cards are interned; else by value)."""
-    k = 0
-    for c in layout:
-        if c is card:
-            return k
-        k += 1
-    return layout.index(card)
-
-
 def _apply(state: State, move: Move) -> State:
     layout = state.layout
     o = state.options
@@ -530,8 +520,8 @@ def _apply(state: State, move: Move) -> State:
         )
     first, second = move.first, move.second  # type: ignore[union-attr]
     cells = list(layout)
-    cells[_cell_of(layout, first)] = None
-    cells[_cell_of(layout, second)] = None
+    cells[identity_index(layout, first)] = None
+    cells[identity_index(layout, second)] = None
     discards = (*state.discards, first, second)
     event = _REMOVE_EVENTS[first.index * CARD_INDICES + second.index]
     assert event is not None
