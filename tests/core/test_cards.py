@@ -11,6 +11,7 @@ from parlour.core.cards import (
     ACE_LOW,
     HIDDEN,
     JOKER,
+    SORT_KEYS,
     SUITS,
     Card,
     Rank,
@@ -20,6 +21,7 @@ from parlour.core.cards import (
     card_points,
     cards_text,
     check_conservation,
+    insert_by_key,
     parse_cards,
     sorted_cards,
     standard_pack,
@@ -114,6 +116,26 @@ def test_sorted_cards_group_by_suit_ace_high_jokers_last() -> None:
     hand = parse_cards("JK AS 2S 10H 3C AC")
     assert cards_text(sorted_cards(hand)) == "3C AC 10H 2S AS JK"
     assert sorted_cards([HIDDEN, JOKER, Card.parse("2C")])[-1] == HIDDEN
+
+
+@given(st.lists(st.sampled_from((*standard_pack(jokers=2), HIDDEN)), max_size=300))
+def test_sorted_cards_is_a_stable_sort_by_sort_key(cards: list[Card]) -> None:
+    """The integer fast path (up to 256 cards) and the long path agree with a stable sort by
+    `Card.sort_key`, keeping equal cards that are distinct objects in their order."""
+    cards = [Card(c.rank, c.suit) if i % 3 == 0 else c for i, c in enumerate(cards)]  # some not interned
+    result = sorted_cards(iter(cards))
+    expected = sorted(cards, key=lambda c: c.sort_key)
+    assert len(result) == len(expected)
+    assert all(a is b for a, b in zip(result, expected))
+
+
+@given(st.lists(st.sampled_from(standard_pack(jokers=1)), max_size=30), st.sampled_from(standard_pack(jokers=1)))
+def test_insert_by_key_puts_a_card_where_sorting_would(cards: list[Card], card: Card) -> None:
+    """Into a sorted hand, the card goes after its equals: what a stable sort of the hand
+    with the card appended gives."""
+    hand = sorted_cards(cards)
+    assert SORT_KEYS[card.index] == card.sort_key
+    assert insert_by_key(hand, card, SORT_KEYS) == sorted_cards((*hand, card))
 
 
 def test_rank_orders() -> None:

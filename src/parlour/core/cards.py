@@ -34,6 +34,7 @@ __all__ = [
     "ACE_LOW",
     "HIDDEN",
     "JOKER",
+    "SORT_KEYS",
     "SUITS",
     "Card",
     "Rank",
@@ -209,6 +210,10 @@ _ONE_PACK: Final = tuple(_BY_INDEX[(int(suit) + 1) * 16 + int(rank)] for suit in
 """One 52-card pack in new-pack order (clubs to spades, ace to king), of the interned cards."""
 CARD_INDICES: Final = 80
 """Every `Card.index` is below this (16 rank numbers by no suit and four suits)."""
+SORT_KEYS: Final = tuple(_SORT_KEY[_BY_INDEX[i]] if i in _BY_INDEX else -1 for i in range(CARD_INDICES))
+"""`SORT_KEYS[card.index]` is `card.sort_key` (-1 where no card has the index): the display
+order as a tuple read, for hot paths that keep hands sorted (reading `sort_key` or keying a dict
+by `Card` runs Python-level code for every card)."""
 JOKER: Final = _PARSE["JK"]
 HIDDEN: Final = _PARSE["??"]
 """The placeholder a view shows for a card whose face the viewer may not see."""
@@ -265,22 +270,22 @@ def seat_card_table(make: Callable[[int, Card], T], seats: int, pack: Iterable[C
 def insert_by_key(cards: tuple[Card, ...], card: Card, keys: Sequence[int]) -> tuple[Card, ...]:
     """`cards` (ordered by `keys[card.index]`) with `card` put in its place, after equal keys.
 
-    A plain scan over a per-index key table: cheaper than `bisect` for a hand, whose key
-    function would call Python-level code on every card it compares.
+    `keys` is a per-index table such as `SORT_KEYS`; the place is found by bisection over it
+    (the `bisect` module would call a Python-level key function on every card it compares).
 
-    >>> keys = [0] * CARD_INDICES
-    >>> for i, c in enumerate(parse_cards("2C 3C 4C")):
-    ...     keys[c.index] = i
-    >>> cards_text(insert_by_key(parse_cards("2C 4C"), Card.parse("3C"), keys))
-    '2C 3C 4C'
+    >>> cards_text(insert_by_key(parse_cards("2C 4C KS"), Card.parse("3C"), SORT_KEYS))
+    '2C 3C 4C KS'
     """
     k = keys[card.index]
-    at = 0
-    for held in cards:
-        if keys[held.index] > k:
-            break
-        at += 1
-    return (*cards[:at], card, *cards[at:])
+    low = 0
+    high = len(cards)
+    while low < high:
+        mid = (low + high) >> 1
+        if keys[cards[mid].index] > k:
+            high = mid
+        else:
+            low = mid + 1
+    return (*cards[:low], card, *cards[low:])
 
 
 def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -301,8 +306,18 @@ def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 
 def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """The cards in display order: by suit, then ace-high rank, jokers and hidden cards last."""
-    return tuple(sorted(cards, key=_SORT_KEY.__getitem__))
+    """The cards in display order: by suit, then ace-high rank, jokers and hidden cards last.
+
+    Equal cards keep their order. Up to 256 cards are sorted as plain integers (each card's
+    `SORT_KEYS` entry with its place in the low byte as the tie-break), which runs no Python
+    code per card; a `Card`'s own hash, which a key dict would read, is Python code.
+    """
+    held = tuple(cards)
+    if len(held) > 256:
+        return tuple(sorted(held, key=_SORT_KEY.__getitem__))
+    keys = SORT_KEYS
+    order = sorted([keys[c.index] << 8 | at for at, c in enumerate(held)])
+    return tuple([held[k & 255] for k in order])
 
 
 def standard_pack(*, packs: int = 1, jokers: int = 0) -> tuple[Card, ...]:

@@ -54,9 +54,11 @@ import attrs
 from parlour.core.cards import (
     CARD_INDICES,
     HIDDEN,
+    SORT_KEYS,
     Card,
     Rank,
     cards_text,
+    insert_by_key,
     seat_card_table,
     sorted_cards,
     standard_pack,
@@ -451,7 +453,7 @@ def _deal(
     m = len(order)
     hands: list[tuple[Card, ...]] = [()] * n
     for position, seat in enumerate(order):  # one at a time: every m-th card from `position`
-        hands[seat] = tuple(sorted(cards[position : HAND_SIZE * m : m], key=_display_key))
+        hands[seat] = sorted_cards(cards[position : HAND_SIZE * m : m])
     stock = cards[HAND_SIZE * m :]
     first = order[0]
     said = (*events, Event(EventKind.DEALS, player=dealer, numbers=(number,)), _TO_PLAY[first])
@@ -534,7 +536,7 @@ def _apply(state: State, move: Move) -> State:
     if stock:
         drawn = stock[0]
         stock = stock[1:]
-        held = _inserted(held, drawn)
+        held = insert_by_key(held, drawn, SORT_KEYS)
         events = (*events, _DRAWS[seat][drawn.index])
     hands = (*state.hands[:seat], held, *state.hands[seat + 1 :])
     out = state.ledger.out
@@ -550,22 +552,6 @@ def _apply(state: State, move: Move) -> State:
         state.options, state.hand, rng, None, Phase.PLAY, state.dealer, following, direction, total, hands, stock,
         pile, reshuffles, state.ledger, events,
     )  # fmt: skip
-
-
-def _inserted(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """`held` (in display order) with `card` put in its place."""
-    keys = _SORT_KEYS
-    key = keys[card.index]
-    at = 0
-    for other in held:
-        if keys[other.index] > key:
-            break
-        at += 1
-    return (*held[:at], card, *held[at:])
-
-
-def _display_key(card: Card) -> int:
-    return _SORT_KEYS[card.index]
 
 
 def _plays(seat: int, card: Card, total: int) -> tuple[Event, ...]:
@@ -688,16 +674,12 @@ _CHOICES: Final = seat_card_table(_choices, max(PLAYERS), standard_pack())
 """`_CHOICES[seat][card.index]`: the prebuilt moves of that card with their effects."""
 _ADD_AT = [0] * CARD_INDICES
 _LOWEST_AT = [0] * CARD_INDICES
-_SORT_KEYS_AT = [0] * CARD_INDICES
 for _card in standard_pack():
-    _SORT_KEYS_AT[_card.index] = _card.sort_key
     _ADD_AT[_card.index] = ADDS.get(_card.rank, 0)
     _LOWEST_AT[_card.index] = 1 if _card.rank is Rank.ACE else ADDS.get(_card.rank, 0)
 del _card
 _ADD: Final = tuple(_ADD_AT)
 """`_ADD[card.index]`: what a card without a choice adds."""
-_SORT_KEYS: Final = tuple(_SORT_KEYS_AT)
-"""`_SORT_KEYS[card.index]`: the card's place in display order (`Card.sort_key`)."""
 _KINGS: Final = frozenset(c.index for c in standard_pack() if c.rank is Rank.KING)
 _FOURS: Final = frozenset(c.index for c in standard_pack() if c.rank is REVERSES)
 _PLAYED: Final[dict[int, tuple[Event, ...]]] = {}

@@ -12,7 +12,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from parlour.core.cards import HIDDEN, Card, Rank, cards_text, insert_by_key, parse_cards, sorted_cards
+from parlour.core.cards import HIDDEN, SORT_KEYS, Card, Rank, cards_text, insert_by_key, parse_cards, sorted_cards
 from parlour.core.contracts import Need
 from parlour.core.deck import shuffled_or_fixed
 from parlour.core.errors import NotationError
@@ -373,7 +373,7 @@ def _deal(
     need = n * HAND_SIZE
     # `core.deck.deal` (one card at a time from seat `first`) as slices: seat s gets every
     # n-th card from the (s - first) % n-th.
-    hands = tuple([_sorted_hand(cards[(s - first) % n : need : n]) for s in range(n)])
+    hands = tuple([sorted_cards(cards[(s - first) % n : need : n]) for s in range(n)])
     rest = cards[need:]
     said = (
         *events,
@@ -385,15 +385,6 @@ def _deal(
         options, number, rng, None, _DRAW, dealer, first, hands, rest[1:],
         rest[:1], (), contracts, (False,) * n, (), (), (), False, 0, None, (), said,
     )
-
-
-def _sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """`sorted_cards(cards)` by the per-index key table (a `Card`'s own hash, which
-    `sorted_cards` reads, is Python code): keys sorted with the cards' places as tie-breaks,
-    so equal cards keep their order as in a stable sort."""
-    keys = _SORT_KEY
-    order = sorted([keys[c.index] << 8 | at for at, c in enumerate(cards)])
-    return tuple([cards[k & 255] for k in order])
 
 
 def _held(state: State) -> tuple[Card, ...]:
@@ -1001,7 +992,7 @@ def _apply(state: State, move: Move) -> State:
     elif isinstance(move, DrawStock):
         card = state.stock[0]
         s = state
-        hand = insert_by_key(s.hands[move.player], card, _SORT_KEY)
+        hand = insert_by_key(s.hands[move.player], card, SORT_KEYS)
         new = _build(
             s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn,
             replace_at(s.hands, move.player, hand), s.stock[1:], s.discards, s.table,
@@ -1036,10 +1027,6 @@ def _remove(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
         at += 1
     at = held.index(card)
     return held[:at] + held[at + 1 :]
-
-
-_SORT_KEY: Final = tuple(next((c.sort_key for c in (*pack_for(2), HIDDEN) if c.index == i), 999) for i in range(80))
-"""By `Card.index`: the card's display sort key."""
 
 
 def _use(state: State, cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
@@ -1236,7 +1223,7 @@ def _apply_discard(state: State, move: Discard) -> State:
     s = state
     hand = _remove(s.hands[seat], move.card)
     if s.taken:
-        hand = insert_by_key(hand, s.taken[0], _SORT_KEY)
+        hand = insert_by_key(hand, s.taken[0], SORT_KEYS)
     discards = s.discards + (move.card,)  # one copy (an unpacking display builds a list first)
     hands = replace_at(s.hands, seat, hand)
     turns = s.turns + 1

@@ -17,7 +17,7 @@ from typing import Final, NamedTuple
 
 import attrs
 
-from parlour.core.cards import CARD_INDICES, Card, Rank, cards_text, parse_cards, sorted_cards
+from parlour.core.cards import CARD_INDICES, SORT_KEYS, Card, Rank, cards_text, parse_cards, sorted_cards
 from parlour.core.deck import shuffled_or_fixed
 from parlour.core.errors import NotationError
 from parlour.core.events import Event, EventKind, make_event
@@ -665,12 +665,8 @@ def _finishable(rest: tuple[Card, ...], state: State, table: Sequence[TableMeld]
 # ---------------------------------------------------------------------------------------------
 # Hands kept sorted and table melds grown, without a fresh sort
 
-_KEY: Final = tuple({c.index: c.sort_key for c in PACK}.get(i, -1) for i in range(CARD_INDICES))
-"""`_KEY[card.index]`: the card's place in a sorted hand."""
-
-
 _BEFORE: Final = tuple(
-    sum(_BIT[c.index] for c in PACK if _KEY[c.index] < _KEY[i]) if _BIT[i] else 0 for i in range(CARD_INDICES)
+    sum(_BIT[c.index] for c in PACK if SORT_KEYS[c.index] < SORT_KEYS[i]) if _BIT[i] else 0 for i in range(CARD_INDICES)
 )
 """`_BEFORE[card.index]`: the bits (`_BIT`) of the cards that come before the card in a sorted
 hand, so that a card's place in a sorted hand of mask `m` is `(m & _BEFORE[card.index]).bit_count()`
@@ -701,7 +697,7 @@ def _grow(table: tuple[TableMeld, ...], number: int, card: Card, seat: int) -> t
     m = tm.meld
     cards, credit = m.cards, tm.credit
     if m.kind is _SET:
-        key, k = _KEY, _KEY[card.index]
+        key, k = SORT_KEYS, SORT_KEYS[card.index]
         at = 0
         for c in cards:  # its place in display order, after equal keys (as `insert_by_key`)
             if key[c.index] > k:
