@@ -630,3 +630,122 @@ def test_plain_greedy_is_the_count_test_then_greedy() -> None:
         assert _lay_check(hand, plan)[0] == _solve(counts, wilds, needs, len(hand), (totals, lanes))
         tested += expected is not False
     assert tested > 600
+
+
+def test_run_options_agree_with_every_window() -> None:
+    """`search._run_options` (starts limited to the windows meeting the lane, runs kept in a
+    table by one packed integer) gives, asked twice, the runs and naturals of trying every
+    start from scratch, on random lanes, wilds, sizes and seats."""
+    from parlour.games.sticks import MakeMeld
+    from parlour.games.sticks.moves import _BY_INDEX
+    from parlour.games.sticks.search import _run_options, _window
+
+    rnd = random.Random(4)
+    wild_indices = [c.index for c in pack_for(4) if RULES.is_wild(c)]
+    for _ in range(3000):
+        seat, suit, size = rnd.randrange(10), rnd.randrange(4), rnd.randrange(3, 9)
+        lane = 0
+        for _ in range(rnd.randrange(1, 7)):
+            lane |= 1 << rnd.randrange(1, 14)
+        lane |= (lane & 2) << 13  # an ace is also position 14
+        tail = tuple(rnd.choice(wild_indices) for _ in range(rnd.randrange(0, size)))
+        low = rnd.choice((0, 0, 0, rnd.randrange(1, 16 - size)))
+        expected = []
+        for start in (low,) if low else range(1, 16 - size):
+            held = lane >> start & (1 << size) - 1
+            missing = size - held.bit_count()
+            if not held or missing > len(tail):
+                continue
+            fill = list(tail[len(tail) - missing :])
+            row = _window(suit, start, size)
+            cards = [j if held >> k & 1 else fill.pop(0) for k, j in enumerate(row)]
+            naturals = tuple(j for k, j in enumerate(row) if held >> k & 1)
+            expected.append((MakeMeld(seat, tuple(_BY_INDEX[j] for j in cards), start), naturals))  # type: ignore[misc]
+        for _ in range(2):
+            assert list(_run_options(seat, suit, lane, size, tail, low)) == expected
+
+
+def test_meld_of_a_move_is_the_checked_meld() -> None:
+    """`MakeMeld.meld` (built without the initializer) equals the meld `Meld(...)` makes, for
+    every meld move offered in random games."""
+    from parlour.core.melds import Meld
+    from parlour.games.sticks import MakeMeld
+
+    checked = 0
+    for seed in range(12):
+        state = new_game(4, seed=seed, options=QUICK)
+        rnd = random.Random(seed)
+        while not is_over(state):
+            moves = legal_moves(state)
+            for move in moves:
+                if isinstance(move, MakeMeld):
+                    natural = next(c for c in move.cards if not RULES.is_wild(c))
+                    if move.low == 0:
+                        want = Meld(MeldKind.SET, move.cards, rank=natural.rank)
+                    else:
+                        want = Meld(MeldKind.RUN, move.cards, suit=natural.suit, low=move.low)
+                    assert move.meld() == want
+                    checked += 1
+            state = apply(state, rnd.choice(moves))
+    assert checked > 200
+
+
+def test_spare_at_a_known_place_agrees() -> None:
+    """`search._spare` told where the card sits gives what it gives without being told, on
+    random hands."""
+    from parlour.games.sticks.search import _lay_check, _plan, _spare
+
+    pack = pack_for(4)
+    rnd = random.Random(17)
+    sticks = [s for s in STANDARD_STICKS if s.contract is not None]
+    compared = 0
+    for _ in range(600):
+        hand = sorted_cards(rnd.sample(pack, 16))
+        stick = rnd.choice(sticks)
+        assert stick.contract is not None
+        found = _lay_check(hand, _plan(stick.contract.needs))[1]
+        if found is None:
+            continue
+        for card in dict.fromkeys(hand):
+            at = hand.index(card)
+            assert _spare(found, hand, card, at) == _spare(found, hand, card)
+            compared += 1
+    assert compared > 1000
+
+
+def _alike_sets_reference(totals: list[int], wilds: int, k: int, size: int) -> bool:
+    """`k` sets of `size` within `wilds`, by the table over the ranks `search._alike_sets` keeps
+    for k other than 2."""
+    most = [0] + [-1000] * k
+    for t in totals[1:]:
+        new = most.copy()
+        for used in range(1, min(k, t) + 1):
+            for j in range(k - used + 1):
+                if most[j] >= 0:
+                    new[j + used] = max(new[j + used], most[j] + min(t, used * size))
+        most = new
+    return most[k] >= 0 and k * size - most[k] <= wilds
+
+
+def test_two_alike_sets_and_runs_agree_with_the_tables() -> None:
+    """`search._alike_sets` for two sets (the two largest rank totals) answers as the table
+    over the ranks does, and `search._alike_runs` (empty suits skipped) as the per-suit costs
+    combined over every suit, on random tallies."""
+    from parlour.games.sticks.search import _alike_runs, _alike_sets, _suit_cost
+
+    rnd = random.Random(9)
+    for _ in range(5000):
+        counts = [0] * 80
+        for _ in range(rnd.randrange(0, 14)):
+            counts[16 * rnd.randrange(1, 5) + rnd.randrange(1, 14)] += 1
+        totals = [0] + [sum(counts[16 * s + r] for s in range(1, 5)) for r in range(1, 14)]
+        lanes = [sum(1 << r for r in range(1, 14) if counts[16 * s + 16 + r]) for s in range(4)]
+        lanes = [lane | (lane & 2) << 13 for lane in lanes]
+        wilds, size, k = rnd.randrange(0, 7), rnd.randrange(3, 6), rnd.randrange(1, 4)
+        assert _alike_sets(totals, wilds, k, size) == _alike_sets_reference(totals, wilds, k, size)
+        costs = [[_suit_cost(tuple(counts[16 * s + 17 : 16 * s + 30]), j, size) for j in range(k + 1)] for s in range(4)]
+        best = min(
+            costs[0][a] + costs[1][b] + costs[2][c] + costs[3][k - a - b - c]
+            for a in range(k + 1) for b in range(k + 1 - a) for c in range(k + 1 - a - b)
+        )  # fmt: skip
+        assert _alike_runs(counts, lanes, wilds, k, size) == (best <= wilds)

@@ -10,7 +10,7 @@ import attrs
 from parlour.core.cards import Card, JOKER, Rank, cards_text, seat_card_table, standard_pack
 from parlour.core.events import Event, EventKind, make_event
 from parlour.core.values import builder
-from parlour.core.melds import Meld, MeldKind, rank_at
+from parlour.core.melds import Meld, MeldKind, build_meld, rank_at
 from parlour.games.sticks.tables import PLAYERS, RULES
 
 
@@ -53,10 +53,14 @@ class MakeMeld:
     low: int = 0
 
     def meld(self) -> Meld:
-        natural = next(c for c in self.cards if not RULES.is_wild(c))
+        """The meld laid (`build_meld`: the designation is known, so no check is needed)."""
+        wild = _WILD
+        for natural in self.cards:
+            if not wild[natural.index]:
+                break
         if self.low == 0:
-            return Meld(MeldKind.SET, self.cards, rank=natural.rank)
-        return Meld(MeldKind.RUN, self.cards, suit=natural.suit, low=self.low)
+            return build_meld(_SET, self.cards, natural.rank, None, 0)
+        return build_meld(_RUN, self.cards, None, natural.suit, self.low)
 
     def __str__(self) -> str:
         text = "meld " + cards_text(self.cards)
@@ -155,8 +159,17 @@ _TAKE_EVENT: Final = tuple((Event(EventKind.TAKES, player=p, label="the top disc
 """The card taken is not named: it was in plain sight, and it goes into a hidden hand."""
 
 
+_SET: Final = MeldKind.SET
+_RUN: Final = MeldKind.RUN
+"""Bound once: reading an enum member through its class is slow (see DEVELOPING)."""
+
+
 _BY_INDEX: Final = tuple(next((c for c in _ALL_CARDS if c.index == i), None) for i in range(80))
 """The card of each card index (None for indices no card has)."""
+
+
+_WILD: Final = tuple(c is not None and RULES.is_wild(c) for c in _BY_INDEX)
+"""Per card index: the card is wild."""
 
 
 _TO_PLAY: Final = tuple(Event(EventKind.TO_PLAY, player=p) for p in range(_SEATS))

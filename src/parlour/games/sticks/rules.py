@@ -4,17 +4,18 @@ rest of the game protocol, then the deal and the `_legal_*` / `_apply_*` helpers
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterator, Sequence
 from functools import cached_property
 from typing import Final
 
 import attrs
 
-from parlour.core.cards import Card, Rank, SUITS, cards_text, sorted_cards
+from parlour.core.cards import SORT_KEYS, SUITS, Card, Rank, cards_text, insert_by_key, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
-from parlour.core.events import Event, EventKind
+from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import builder, cached_setter, checked_apply, evolver, moves_for, require_options, require_players
-from parlour.core.melds import MeldKind, TableMeld, build_meld, build_table_meld, lay_off_credited, rank_at, table_meld, wild_swaps_credited
+from parlour.core.melds import MeldKind, TableMeld, build_meld, build_table_meld, lay_off_credited, rank_at, wild_swaps_credited
 from parlour.core.notation import parse_by_matching
 from parlour.core.rng import Rng, seeded
 from parlour.core.seats import check_seat, replace_at, seats_from
@@ -378,20 +379,23 @@ def _deal(state: State, number: int, dealer: int, deck: Sequence[Card | str] | N
         if len(done[seat]) >= o.sticks_to_win:
             over = True
             break
-    dealt = State(
-        options=o, hand=number, rng=rng, phase=Phase.DRAW, dealer=dealer, turn=first,
-        hands=tuple(sorted_cards(h) for h in hands), stock=rest[1:], discards=rest[:1], table=(),
-        sticks=tuple(sticks), done=tuple(done), pot=pot, trading=(False,) * n, owed=(), laid=False,
-        loose=(), taken=-1, turns=0,
-    )  # fmt: skip
+    hands = tuple([sorted_cards(h) for h in hands])
     if over:
+        dealt = State(
+            options=o, hand=number, rng=rng, phase=Phase.DRAW, dealer=dealer, turn=first, hands=hands,
+            stock=rest[1:], discards=rest[:1], table=(), sticks=tuple(sticks), done=tuple(done), pot=pot,
+            trading=(False,) * n, owed=(), laid=False, loose=(), taken=-1, turns=0,
+        )  # fmt: skip
         return _game_over(_evolve(dealt, phase=Phase.OVER), tuple(events))
+    phase, turn, trade = _DRAW_PHASE, first, (False,) * n
     if any(trading):
-        turn = next(s for s in seats_from(first, n) if trading[s])
-        events.append(_TO_PLAY[turn])
-        return _evolve(dealt, phase=Phase.TRADE, turn=turn, trading=tuple(trading), events=tuple(events))
-    events.append(_TO_PLAY[first])
-    return _evolve(dealt, events=tuple(events))
+        phase, turn, trade = _TRADE_PHASE, next(s for s in seats_from(first, n) if trading[s]), tuple(trading)
+    events.append(_TO_PLAY[turn])
+    out = _build(
+        o, number, rng, None, phase, dealer, turn, hands, rest[1:], rest[:1], (), tuple(sticks), tuple(done), pot,
+        trade, (), False, (), -1, 0, tuple(events),
+    )  # fmt: skip
+    return _finish(out, (None,) * n)
 
 
 def _draw_stick(
@@ -692,22 +696,6 @@ def _swap_move(seat: int, card: Card, number: int, wild: Card) -> Swap:
     return move
 
 
-def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """A sorted hand with `card` put after the cards equal to it."""
-    table = _SORT_AT
-    key = table[card.index]
-    at = len(held)
-    for i, other in enumerate(held):
-        if table[other.index] > key:
-            at = i
-            break
-    return (*held[:at], card, *held[at:])
-
-
-_SORT_AT: Final = tuple(0 if c is None else c.sort_key for c in _BY_INDEX)
-"""Per card index: its place in hand order (`Card.sort_key`)."""
-
-
 def _apply(state: State, move: Move) -> State:
     kind = type(move)
     if kind is Discard:
@@ -717,7 +705,7 @@ def _apply(state: State, move: Move) -> State:
         seat = move.player
         card = s.stock[0]
         hands = list(s.hands)
-        hands[seat] = _insert(hands[seat], card)
+        hands[seat] = insert_by_key(hands[seat], card, SORT_KEYS)
         out = _build(
             s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, tuple(hands), s.stock[1:], s.discards, s.table,
             s.sticks, s.done, s.pot, s.trading, (), False, (), -1, s.turns + 1, (_DRAW_EVENT[seat][card.index],),
@@ -730,7 +718,7 @@ def _apply(state: State, move: Move) -> State:
         seat = move.player
         card = s.discards[-1]
         hands = list(s.hands)
-        hands[seat] = _insert(hands[seat], card)
+        hands[seat] = insert_by_key(hands[seat], card, SORT_KEYS)
         out = _build(
             s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, tuple(hands), s.stock, s.discards[:-1], s.table,
             s.sticks, s.done, s.pot, s.trading, (), False, (), card.index, s.turns + 1, _TAKE_EVENT[seat],
@@ -738,19 +726,39 @@ def _apply(state: State, move: Move) -> State:
         _SET_WITNESSES(out, s.witnesses)
         _SET_LEGAL(out, _legal_play(out, seat))
         return out
-    if isinstance(move, MakeMeld):
-        return _apply_meld(state, move)
-    if isinstance(move, LayStick):
-        stick = state.options.sticks[state.sticks[move.player]]
+    if kind is MakeMeld:
+        return _apply_meld(state, move)  # type: ignore[arg-type]
+    if kind is LayStick:
+        s = state
+        seat = move.player
+        stick = s.options.sticks[s.sticks[seat]]
         assert stick.contract is not None
-        said = (Event(EventKind.SHOWS, player=move.player, label=f"its stick: {stick.name}"),)
-        return _hand_on(_evolve(state, owed=tuple(range(len(stick.contract.needs))), events=said), state, None)
-    if isinstance(move, LayOff):
-        return _apply_lay_off(state, move)
+        out = _build(
+            s.options, s.hand, s.rng, s.viewer, s.phase, s.dealer, s.turn, s.hands, s.stock, s.discards, s.table,
+            s.sticks, s.done, s.pot, s.trading, _OWED[len(stick.contract.needs)], s.laid, s.loose, s.taken, s.turns,
+            _shows_stick(seat, stick.name),
+        )  # fmt: skip
+        return _finish(out, s.witnesses)
+    if kind is LayOff:
+        return _apply_lay_off(state, move)  # type: ignore[arg-type]
     if isinstance(move, Swap):
         return _apply_swap(state, move)
     assert isinstance(move, TradeStick)
     return _apply_trade(state, move)
+
+
+_OWED: Final = tuple(tuple(range(n)) for n in range(HAND_SIZE + 1))
+"""`owed` right after `lay stick`, by the stick's number of needs."""
+
+
+_MELDS: Final = EventKind.MELDS
+"""Bound once, as the phases are (see DEVELOPING)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _shows_stick(seat: int, name: str) -> tuple[Event]:
+    """The event of `lay stick` (the same for a seat and stick every time)."""
+    return (make_event(EventKind.SHOWS, seat, (), (), f"its stick: {name}", False),)
 
 
 def _hand_on(new: State, old: State, seat: int | None) -> State:
@@ -762,48 +770,55 @@ def _hand_on(new: State, old: State, seat: int | None) -> State:
 
 
 def _apply_meld(state: State, move: MakeMeld) -> State:
+    s = state
     seat = move.player
     meld = move.meld()
-    held = state.hands[seat]
-    table = (*state.table, table_meld(meld, seat))
-    events: list[Event] = [Event(EventKind.MELDS, player=seat, cards=meld.cards)]
-    hands = replace_at(state.hands, seat, _remove(held, meld.cards))
-    stick = state.sticks[seat]
-    if stick < 0:
-        return _hand_on(_evolve(state, hands=hands, table=table, events=tuple(events)), state, seat)
-    listed = state.options.sticks
-    contract = listed[stick].contract
-    assert contract is not None
-    owed = state.owed[1:]
-    if owed:
-        return _hand_on(_evolve(state, hands=hands, table=table, owed=owed, events=tuple(events)), state, seat)
-    done = replace_at(state.done, seat, (*state.done[seat], stick))
-    events.append(Event(EventKind.SHOWS, player=seat, numbers=(len(done[seat]),), label=f"stick {listed[stick].name}"))
+    cards = meld.cards
+    table = (*s.table, build_table_meld(meld, seat, (seat,) * len(cards)))
+    event = make_event(_MELDS, seat, cards, (), "", False)
+    hands = replace_at(s.hands, seat, _remove(s.hands[seat], cards))
+    stick = s.sticks[seat]
+    owed = s.owed[1:]
+    if stick < 0 or owed:
+        out = _build(
+            s.options, s.hand, s.rng, s.viewer, s.phase, s.dealer, s.turn, hands, s.stock, s.discards, table,
+            s.sticks, s.done, s.pot, s.trading, owed, s.laid, s.loose, s.taken, s.turns, (event,),
+        )  # fmt: skip
+        return _hand_on(out, s, seat)
+    listed = s.options.sticks
+    assert listed[stick].contract is not None
+    done = replace_at(s.done, seat, (*s.done[seat], stick))
+    events = (event, Event(EventKind.SHOWS, player=seat, numbers=(len(done[seat]),), label=f"stick {listed[stick].name}"))
     out = _evolve(
-        state, hands=hands, table=table, owed=(), laid=True, sticks=replace_at(state.sticks, seat, NO_STICK),
-        done=done, events=tuple(events),
-    )
-    if len(done[seat]) >= state.options.sticks_to_win:
-        return _game_over(_evolve(out, phase=Phase.OVER, laid=False, taken=-1), tuple(events))
-    return _hand_on(out, state, seat)
+        s, hands=hands, table=table, owed=(), laid=True, sticks=replace_at(s.sticks, seat, NO_STICK), done=done,
+        events=events,
+    )  # fmt: skip
+    if len(done[seat]) >= s.options.sticks_to_win:
+        return _game_over(_evolve(out, phase=Phase.OVER, laid=False, taken=-1), events)
+    return _hand_on(out, s, seat)
 
 
 def _apply_lay_off(state: State, move: LayOff) -> State:
     seat = move.player
     i = move.meld - 1
     grown = _laid_off(state.table[i], move.card, seat, move.end)
-    loose = list(state.loose)
-    if move.card.index in loose:
-        loose.remove(move.card.index)
-    event = Event(EventKind.LAYS_OFF, player=seat, cards=(move.card,), numbers=(move.meld,))
-    out = _evolve(
-        state,
-        hands=replace_at(state.hands, seat, _remove(state.hands[seat], (move.card,))),
-        table=replace_at(state.table, i, grown),
-        loose=tuple(loose),
-        events=(event,),
-    )
-    return _hand_on(out, state, seat)
+    s = state
+    loose = s.loose
+    if loose and move.card.index in loose:
+        rest = list(loose)
+        rest.remove(move.card.index)
+        loose = tuple(rest)
+    event = make_event(_LAYS_OFF, seat, (move.card,), (move.meld,), "", False)
+    hands = replace_at(s.hands, seat, _remove(s.hands[seat], (move.card,)))
+    out = _build(
+        s.options, s.hand, s.rng, s.viewer, s.phase, s.dealer, s.turn, hands, s.stock, s.discards,
+        replace_at(s.table, i, grown), s.sticks, s.done, s.pot, s.trading, s.owed, s.laid, loose, s.taken, s.turns,
+        (event,),
+    )  # fmt: skip
+    return _hand_on(out, s, seat)
+
+
+_LAYS_OFF: Final = EventKind.LAYS_OFF
 
 
 def _laid_off(target: TableMeld, card: Card, seat: int, end: int) -> TableMeld:
@@ -848,7 +863,7 @@ def _apply_swap(state: State, move: Swap) -> State:
     seat = move.player
     i = move.meld - 1
     swap = next(s for s in wild_swaps_credited(state.table[i], move.card, seat, RULES) if s.freed == move.wild)
-    held = _insert(_remove(state.hands[seat], (move.card,)), move.wild)
+    held = insert_by_key(_remove(state.hands[seat], (move.card,)), move.wild, SORT_KEYS)
     event = Event(EventKind.TAKES, player=seat, cards=(move.card,), numbers=(move.meld,), label=f"{move.wild} from a set for")
     out = _evolve(
         state,
@@ -927,7 +942,7 @@ def _apply_discard(state: State, move: Discard) -> State:
     known = s.witnesses
     mine = known[seat]
     if mine is not None:
-        kept = _spare(mine[1], before, card)
+        kept = _spare(mine[1], before, card, at)
         if kept is not mine[1]:
             known = replace_at(known, seat, None if kept is None else (mine[0], kept))
     _SET_WITNESSES(out, known)

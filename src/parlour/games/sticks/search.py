@@ -13,7 +13,7 @@ from parlour.core.cards import Card, Rank, interned
 from parlour.core.contracts import Contract, Need, find_contract, parse_contract
 from parlour.core.melds import MeldKind, rank_at
 from parlour.games.sticks.tables import NEW_MELD, RULES
-from parlour.games.sticks.moves import MakeMeld, Move, _BY_INDEX, _MAKE_MELD, _meld_move
+from parlour.games.sticks.moves import MakeMeld, Move, _BY_INDEX, _MAKE_MELD, _WILD, _meld_move
 
 
 def could_meet(held: Sequence[Card], needs: Sequence[Need]) -> bool:
@@ -35,8 +35,8 @@ _SET_KIND: Final = MeldKind.SET
 """Bound once: reading an enum member through its class is slow (see DEVELOPING)."""
 
 
-_WILD_AT: Final = tuple(c is not None and RULES.is_wild(c) for c in _BY_INDEX)
-"""Per card index: the card is wild."""
+_WILD_AT: Final = _WILD
+"""Per card index: the card is wild (`moves._WILD`)."""
 
 
 _LANE_BIT: Final = tuple(
@@ -355,13 +355,25 @@ def _alike(needs: tuple[Need, ...]) -> bool:
     return first.suit is None and first.low is None and first.rank is None and all(n == first for n in needs)
 
 
-def _alike_sets(counts: list[int], wilds: int, k: int, size: int) -> bool:
-    """`k` sets of `size`, any ranks, within `wilds`: the most naturals they can hold, by a
-    table over the ranks (a rank with t naturals holding j <= t of the sets gives min(t, j *
-    size) of them)."""
+def _alike_sets(totals: list[int], wilds: int, k: int, size: int) -> bool:
+    """`k` sets of `size`, any ranks, within `wilds` (`totals`: the naturals per rank): the most
+    naturals they can hold, by a table over the ranks (a rank with t naturals holding j <= t of
+    the sets gives min(t, j * size) of them). Two sets, the common case, read the two largest
+    totals instead: both sets in the largest rank (if it holds two naturals) or one in each."""
+    if k == 2:
+        first = second = 0
+        for t in totals:
+            if t > first:
+                first, second = t, first
+            elif t > second:
+                second = t
+        held = min(first, size) + min(second, size) if second else -_NEVER
+        if first >= 2 and min(first, 2 * size) > held:
+            held = min(first, 2 * size)
+        return held >= 0 and 2 * size - held <= wilds
     most = [0] + [-_NEVER] * k
     for r in range(1, 14):
-        t = counts[16 + r] + counts[32 + r] + counts[48 + r] + counts[64 + r]
+        t = totals[r]
         if not t:
             continue
         new = most.copy()
@@ -374,12 +386,17 @@ def _alike_sets(counts: list[int], wilds: int, k: int, size: int) -> bool:
     return most[k] >= 0 and k * size - most[k] <= wilds
 
 
-def _alike_runs(counts: list[int], wilds: int, k: int, size: int) -> bool:
+def _alike_runs(counts: list[int], lanes: list[int], wilds: int, k: int, size: int) -> bool:
     """`k` runs of `size`, any suits, within `wilds`: the fewest wilds each suit needs for
-    0..k of them (`_suit_cost`, memoised by the suit's cards), combined over the suits."""
-    costs = [
-        [_suit_cost(tuple(counts[16 * s + 17 : 16 * s + 30]), j, size) for j in range(k + 1)] for s in range(4)
-    ]
+    0..k of them (`_suit_cost`, memoised by the suit's cards; a suit without naturals holds
+    none), combined over the suits."""
+    costs = []
+    for s in range(4):
+        if lanes[s]:
+            ranks = tuple(counts[16 * s + 17 : 16 * s + 30])
+            costs.append([0, *[_suit_cost(ranks, j, size) for j in range(1, k + 1)]])
+        else:
+            costs.append([0, *[_NEVER] * k])
     best = _NEVER
     for a in range(k + 1):
         for b in range(k + 1 - a):
@@ -484,9 +501,9 @@ def _search(
 ) -> bool:
     """`_solve`'s exact search, once the count test passed and `_greedy` said nothing."""
     if not sets and _alike(runs):
-        return _alike_runs(counts, wilds, len(runs), runs[0].length)
+        return _alike_runs(counts, facts[1], wilds, len(runs), runs[0].length)
     if not runs and _alike(sets):
-        return _alike_sets(counts, wilds, len(sets), sets[0].length)
+        return _alike_sets(facts[0], wilds, len(sets), sets[0].length)
     dead: set[tuple[object, ...]] = set()
 
     def set_walk(i: int, totals: list[int], spare: int, floor: int) -> bool:
@@ -767,11 +784,12 @@ _NO_PLACE: Final = (0, 1)
 """`_best_place` of an empty lane."""
 
 
-def _spare(witness: Witness, held: tuple[Card, ...], card: Card) -> Witness | None:
+def _spare(witness: Witness, held: tuple[Card, ...], card: Card, at: int = -1) -> Witness | None:
     """The witness for `held` once `card` leaves it: the same while the hand holds more copies
     of the card than the witness uses (more wilds, for a wild); else, if the hand has a wild
     the witness does not use and the last meld (in the witness's order) holding the card keeps
-    another natural, the witness with a wild in its place; else None.
+    another natural, the witness with a wild in its place; else None. `at`: where the card's
+    first copy sits in `held`, if the caller knows (copies sit side by side: the hand is sorted).
 
     The repair is sound: the search lays the same places with that card gone; each meld before
     the last holding it takes what it took, that meld takes one natural fewer, and the sets left
@@ -796,8 +814,15 @@ def _spare(witness: Witness, held: tuple[Card, ...], card: Card) -> Witness | No
             last = k
     if not uses:
         return witness
-    have = 0
+    if at >= 0:
+        have = 1
+        size = len(held)
+        while at + have < size and held[at + have].index == i:
+            have += 1
+        if have > uses:
+            return witness
     wilds = 0
+    have = 0
     for c in held:
         j = c.index
         if j == i:
@@ -809,8 +834,8 @@ def _spare(witness: Witness, held: tuple[Card, ...], card: Card) -> Witness | No
     meld = melds[last]
     if wilds <= need or len(meld) < 2:
         return None
-    at = meld.index(i)
-    return (*melds[:last], meld[:at] + meld[at + 1 :], *melds[last + 1 :]), need + 1
+    k = meld.index(i)
+    return (*melds[:last], meld[:k] + meld[k + 1 :], *melds[last + 1 :]), need + 1
 
 
 def _stick_melds(
@@ -902,6 +927,10 @@ def _one_left(
     size = need.length
     out: list[Move] = []
     bits = _LANE_BIT
+    # a candidate with k naturals leaves spare + k wilds (never negative), so the need fits
+    # when its best placement keeps a natural and best + k >= size - spare (the wilds fill the
+    # rest; a best of `size` or more always fits)
+    short = size - spare
     if need.rank is None and need.suit is None and need.low is None:
         if need.kind is _SET_KIND:
             order = sorted(range(14), key=totals.__getitem__, reverse=True)
@@ -912,7 +941,7 @@ def _one_left(
                     best = totals[second] if r == first else totals[first]
                     if totals[r] - len(used) > best:
                         best = totals[r] - len(used)
-                    if best and size - min(best, size) <= spare + len(used):
+                    if best and best + len(used) >= short:
                         out.append(move)
                     continue
                 drop: dict[int, int] = {}
@@ -926,7 +955,7 @@ def _one_left(
                 for r, d in drop.items():
                     if totals[r] - d > best:
                         best = totals[r] - d
-                if best and size - min(best, size) <= spare + len(used):
+                if best and best + len(used) >= short:
                     out.append(move)
             return out
         best_in = [_best_window(lane, size) for lane in lanes]
@@ -942,7 +971,7 @@ def _one_left(
                 best = best_in[suit] if lane == was else _best_window(lane, size)
                 if others[suit] > best:
                     best = others[suit]
-                if best and size - min(best, size) <= spare + len(used):
+                if best and best + len(used) >= short:
                     out.append(move)
                 continue
             changed: dict[int, int] = {}
@@ -961,7 +990,7 @@ def _one_left(
                 got = _best_window(lane, size)
                 if got > best:
                     best = got
-            if best and size - min(best, size) <= spare + len(used):
+            if best and best + len(used) >= short:
                 out.append(move)
         return out
     for move, used in options:
@@ -1003,35 +1032,59 @@ def _run_options(
     """Seat `seat`'s runs of `size` in suit number `suit` whose held positions are the bits of
     `lane`, each with the naturals it uses: from every start (or only `low`), each natural of
     the window held in place and the gaps filled from the end of `tail` (the hand's last
-    wilds). Each window's run comes from `_run_option`."""
+    wilds). Only the starts whose window meets the lane are tried; each window's run comes
+    from `_RUN_OPTIONS`."""
     window = (1 << size) - 1
     out = []
     kept = _RUN_OPTIONS
-    for start in (low,) if low else range(1, 16 - size):
+    if len(kept) >= 1 << 16:
+        kept.clear()
+    if low:
+        first, last = low, low + 1
+    else:
+        first = (lane & -lane).bit_length() - size  # the lowest position held, less size - 1
+        if first < 1:
+            first = 1
+        last = lane.bit_length()  # one past the highest position held
+        if last > 16 - size:
+            last = 16 - size
+    top = len(tail)
+    base = ((seat * 4 + suit) * 16 + size) << 18
+    for start in range(first, last):
         held = lane >> start & window
         if not held:
             continue
         missing = size - held.bit_count()
-        if missing > len(tail):
+        if missing > top:
             continue
-        fill = tail[len(tail) - missing :] if missing else ()
-        key = (seat, suit, start, size, held, fill)
+        key = base | start << 14 | held
+        fill: tuple[int, ...] = ()
+        if missing:
+            fill = tail[top - missing :]
+            for w in fill:  # the fill's wilds above the rest, 7 bits each, the last lowest
+                missing -= 1
+                key |= (w + 1) << (28 + 7 * missing)
         got = kept.get(key)
         if got is None:
-            got = _run_option(key)
+            got = kept[key] = _run_option(suit, start, size, held, fill, seat)
         out.append(got)
     return tuple(out)
 
 
-_RUN_OPTIONS: Final[dict[tuple[int, int, int, int, int, tuple[int, ...]], tuple[MakeMeld, tuple[int, ...]]]] = {}
-"""`_run_option` by its key: a hand's runs differ from the last turn's in a window or two, so
-most windows' runs recur from state to state (cleared when large)."""
+_RUN_OPTIONS: Final[dict[int, tuple[MakeMeld, tuple[int, ...]]]] = {}
+"""`_run_option`'s answers, keyed by one integer (`_run_options`): from bit 0 the window's held
+positions (14 bits), its start (4), size (4), suit (2) and seat (4), then from bit 28 the card
+index plus one of each wild filling a gap (7 bits each, the last wild lowest). A key names only
+the wilds the window uses, so windows without gaps share their runs across tails of wilds. A
+hand's runs differ from the last turn's in a window or two, so most windows' runs recur from
+state to state (cleared when large)."""
 
 
-def _run_option(key: tuple[int, int, int, int, int, tuple[int, ...]]) -> tuple[MakeMeld, tuple[int, ...]]:
+def _run_option(
+    suit: int, start: int, size: int, held: int, fill: tuple[int, ...], seat: int
+) -> tuple[MakeMeld, tuple[int, ...]]:
     """The run of one window (seat, suit number, start, size, held positions of the window as
     bits from the start, the wilds that fill the gaps in order) and its naturals."""
-    seat, suit, start, size, held, fill = key
     row = _window(suit, start, size)
     cards: list[int] = []
     naturals: list[int] = []
@@ -1044,7 +1097,4 @@ def _run_option(key: tuple[int, int, int, int, int, tuple[int, ...]]) -> tuple[M
             cards.append(fill[w])
             w += 1
         held >>= 1
-    if len(_RUN_OPTIONS) >= 1 << 16:
-        _RUN_OPTIONS.clear()
-    got = _RUN_OPTIONS[key] = (_MAKE_MELD(seat, _cards_at(tuple(cards)), start), tuple(naturals))
-    return got
+    return _MAKE_MELD(seat, _cards_at(tuple(cards)), start), tuple(naturals)
