@@ -1016,3 +1016,21 @@ def test_moving_a_marble_agrees_with_landing_it() -> None:
                 checked += 1
                 marbles = after
     assert checked > 10000
+
+
+def test_side_facts_name_each_seats_entrances_and_starting_hole() -> None:
+    """`_SIDES[players][seat]` is (the partner's castle entrance or -1, the seat's starting
+    hole, and by track hole its distance before the seat's own entrance when under 10, else
+    73): what `_moves` used to work out from `ENTRANCES` and `COME_OUTS` on every state."""
+    for players in rules.PLAYERS:
+        for seat in range(players):
+            gate, come, near = rules._SIDES[players][seat]
+            assert gate == (ENTRANCES[4][(seat + 2) % 4] if players == 4 else -1)
+            assert come == COME_OUTS[players][seat]
+            for start in range(HOLES):
+                d = (ENTRANCES[players][seat] - start) % HOLES
+                assert near[start] == (d if d < 10 else HOLES + 1)
+                # the generator's one test `near[start] < block` for every distance to the side's
+                # next marble ahead (1..72)
+                for block in range(1, HOLES + 1):
+                    assert (near[start] < block) == (d < 10 and block > d)

@@ -401,15 +401,13 @@ def _moves(seat: int, marbles: tuple[tuple[int, ...], ...], held: Sequence[Card]
             owner = seat ^ 2  # the partner, opposite
             row = marbles[owner]
         mrow = marbles[owner ^ 2]
-        gate = _ENTRANCES_4[owner ^ 2]
-        mtrack = mrow[bisect_left(mrow, 0) : bisect_left(mrow, CASTLE)]
-        seating = 4
+        i = bisect_left(mrow, 0)
+        mtrack = mrow[i : bisect_left(mrow, CASTLE, i)]
     else:
         mrow = mtrack = ()
-        gate = -1
-        seating = 2
+    gate, come, near = _SIDES[len(marbles)][owner]
     home = bisect_left(row, 0)
-    lane = bisect_left(row, CASTLE)
+    lane = bisect_left(row, CASTLE, home)
     starts = row[home:lane]
     tracks: list[tuple[int, int]] = []
     estart = elow = ehigh = ebase = -1
@@ -417,7 +415,6 @@ def _moves(seat: int, marbles: tuple[tuple[int, ...], ...], held: Sequence[Card]
     if starts:
         side = sorted(starts + mtrack) if mtrack else list(starts)
         side.append(side[0] + HOLES)  # each side marble's next one, once round
-        entrance = ENTRANCES[seating][owner]
         room = row[lane] if lane < MARBLES else CASTLE + MARBLES  # the first castle hole not reachable
         for start in starts:
             block = side[side.index(start) + 1] - start
@@ -428,8 +425,8 @@ def _moves(seat: int, marbles: tuple[tuple[int, ...], ...], held: Sequence[Card]
                 if end in mtrack and gate != end and (gate == start or (gate not in row and gate not in mrow)):
                     lim += 1
             tracks.append((start, lim))
-            d = (entrance - start) % HOLES
-            if d < MAX_STEPS and block > d:
+            d = near[start]
+            if d < block:  # it is fewer than 10 holes before its entrance, with none of the side between
                 estart, elow, ehigh, ebase = start, d, room - CASTLE + d + 1, CASTLE - d - 1
                 if d < fast:
                     fast = d + 1
@@ -452,10 +449,10 @@ def _moves(seat: int, marbles: tuple[tuple[int, ...], ...], held: Sequence[Card]
                 reach = top - start
     hole = -1  # the starting hole, if a marble may come out onto it
     if home:
-        hole = COME_OUTS[seating][owner]
+        hole = come
         if hole in row or (hole in mtrack and not _mate_ok(row, mrow, HOME, hole, gate)):
             hole = -1
-    plans: Sequence[_Plan] | _AssistedPlans = _PLANS[seating][seat] if hole >= 0 else _PLANS_STAYING[seat]
+    plans: Sequence[_Plan] | _AssistedPlans = _PLANS[len(marbles)][seat] if hole >= 0 else _PLANS_STAYING[seat]
     if owner != seat:
         plans = _AssistedPlans(seat, owner, hole)
         fast = 0  # `pick` reads tuples: a partner's marbles are moved one by one
@@ -960,7 +957,19 @@ _PLAIN_STEPS: Final = (*(-BACKWARD if r is Rank.EIGHT else STEPS.get(r, 0) for r
 move goes: its forward steps, -8 for the 8, 0 for the joker."""
 _COMES_OUT_BY_RANK: Final = (*(r in COMES_OUT for r in Rank), False)
 """`_COMES_OUT_BY_RANK[rank]`: whether the rank brings a marble out of Home."""
-_ENTRANCES_4: Final = ENTRANCES[4]
+
+
+def _side_facts(players: int, seat: int) -> tuple[int, int, tuple[int, ...]]:
+    entrance = ENTRANCES[players][seat]
+    near = tuple(d if d < MAX_STEPS else HOLES + 1 for d in ((entrance - start) % HOLES for start in range(HOLES)))
+    gate = ENTRANCES[4][seat ^ 2] if players == 4 else -1
+    return gate, COME_OUTS[players][seat], near
+
+
+_SIDES: Final = {players: tuple(_side_facts(players, seat) for seat in range(players)) for players in SEATINGS}
+"""`_SIDES[players][seat]`: what `_moves` reads of a seat's board: its partner's castle
+entrance (-1: none), its starting hole, and by track hole how far it is before the seat's own
+entrance if fewer than 10 holes (73 otherwise, more than any marble goes)."""
 
 
 def _plain_end(start: int, steps: int) -> int:
