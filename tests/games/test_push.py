@@ -592,3 +592,24 @@ def test_hand_scan_on_masks_agrees_with_the_card_by_card_scan() -> None:
             if melding._NATURAL_BIT[card.index] & wanted and card not in expected:
                 expected.append(card)
         assert lay == expected
+
+
+def test_table_indices_shared_between_sibling_states_give_fresh_moves() -> None:
+    """A state's table index hands its kept moves on to the states after it (shared outright
+    where a play leaves a card's melds alone): several moves applied to one state, and moves
+    applied to each of those, give the moves of the same states rebuilt from their fields."""
+    from parlour.games.push import rules
+
+    chooser = random.Random(29)
+    for seed in range(4):
+        state = push.new_game(seed=seed, options=push.QUICK)
+        while not push.is_over(state):
+            legal = push.legal_moves(state)
+            children = [push.apply(state, move) for move in chooser.sample(legal, min(3, len(legal)))]
+            for child in children:
+                if push.is_over(child):
+                    continue
+                for move in push.legal_moves(child)[:4]:
+                    grandchild = push.apply(child, move)
+                    assert push.legal_moves(grandchild) == rules._legal(attrs.evolve(grandchild), None)
+            state = push.apply(state, legal[chooser.randrange(len(legal))])

@@ -196,6 +196,8 @@ _BIT_CARD: Final = tuple(_CARD[16 * ((k - 1) % 4) + 16 + (k - 1) // 4] for k in 
 """The natural card of each rank-mask bit, by the bit's `bit_length()` (its position + 1)."""
 _BIT_KEY: Final = tuple(_KEY[card.index] for card in _BIT_CARD)
 """The hand order (`sort_key`) of each rank-mask bit's card, by `bit_length()`."""
+_BIT_INDEX: Final = tuple(card.index for card in _BIT_CARD)
+"""The card index of each rank-mask bit's card, by `bit_length()`."""
 
 
 def _wilds_of(cards: Sequence[Card]) -> list[Card]:
@@ -964,13 +966,14 @@ class _Index:
     """What the melds of one `State.wants` take: the natural cards any meld takes (a bit mask,
     so a hand that holds none of them is passed over at once), per meld its `_meld_info`, how
     many melds have a wild slot open, the melds of wilds only (they take any natural), and the
-    moves already built from them, per seat and card. `melds` (the melds that take naturals)
-    and `slots` (the wild slots, as (meld, end)) are derived on demand.
+    moves already built from them, per seat and card (`built` for naturals, `wild_built` for
+    wilds). `melds` (the melds that take naturals) and `slots` (the wild slots, as (meld, end))
+    are derived on demand.
 
     A state carries its index (`State.takes`): `apply` hands it on unchanged when the table is
     untouched, and makes the next one with `changed` when a play changes or adds one meld."""
 
-    __slots__ = ("_slots", "any_natural", "built", "infos", "mask", "open")
+    __slots__ = ("_slots", "any_natural", "built", "infos", "mask", "open", "wild_built")
 
     def __init__(self, infos: tuple[_MeldInfo, ...]) -> None:
         """`infos`: per table meld, its `_meld_info`."""
@@ -990,6 +993,9 @@ class _Index:
         self.any_natural = tuple(any_natural)
         self._slots: tuple[tuple[int, int], ...] | None = None
         self.built: dict[int, tuple[tuple[Move, ...], tuple[Move, ...], tuple[tuple[int, int], ...]]] = {}
+        """A natural card's `card_moves` by `seat * 80 + card index`."""
+        self.wild_built: dict[int, tuple[Move, ...]] = {}
+        """A wild's `wild_moves` by `seat * 80 + card index`."""
 
     @property
     def melds(self) -> tuple[tuple[int, int, dict[int, tuple[int, ...]]], ...]:
@@ -1038,11 +1044,28 @@ class _Index:
         new._slots = self._slots if same_slots else None
         if bool(self.open) != bool(new.open):
             new.built = {}
+            new.wild_built = {}
             return new
-        bit = _NATURAL_BIT
-        new.built = {
-            k: v for k, v in self.built.items() if (not bit[k % 80] & changed if k >= 0 else same_slots)
-        }
+        # the kept moves of the cards the meld takes (before or after) go, for every seat; the
+        # rest hold for both indices, so with no such card the dicts are shared outright (what
+        # either index adds to a shared dict then holds for the other too)
+        new.wild_built = self.wild_built if same_slots else {}
+        built = self.built
+        if changed and not built:
+            built = {}
+        elif changed:
+            built = built.copy()
+            pop = built.pop
+            at = _BIT_INDEX
+            while changed:
+                b = changed & -changed
+                changed ^= b
+                k = at[b.bit_length()]
+                pop(k, None)
+                pop(k + 80, None)
+                pop(k + 160, None)
+                pop(k + 240, None)
+        new.built = built
         return new
 
     def card_moves(
@@ -1075,17 +1098,17 @@ class _Index:
 
     def wild_moves(self, seat: int, wild: Card) -> tuple[Move, ...]:
         """The lay-offs of a wild card onto every place with room."""
-        key = -(seat * 80 + wild.index) - 1
-        got = self.built.get(key)
+        key = seat * 80 + wild.index
+        got = self.wild_built.get(key)
         if got is None:
-            base = (seat * 80 + wild.index) * 1024  # `_lay_off_move`'s key, less meld and end
+            base = key * 1024  # `_lay_off_move`'s key, less meld and end
             kept = _LAY_OFF_MOVES
             moves = []
             for t, end in self.slots:
                 move = kept.get(base + t * 4 + end)
                 moves.append(move if move is not None else _lay_off_move(seat, wild, t, end))
-            got = self.built[key] = (tuple(moves), (), ())
-        return got[0]
+            got = self.wild_built[key] = tuple(moves)
+        return got
 
 
 def _table_index(wants: tuple[tuple[int, ...], ...]) -> _Index:
