@@ -563,15 +563,6 @@ def test_carried_table_facts_and_bought_cards_match_a_fresh_reading() -> None:
             checked += 1
             state = t.apply(state, chooser.choice(t.legal_moves(state)))
     assert checked > 300
-    pack = t.pack_for(3)
-    rng = random.Random(7)
-    for _ in range(200):
-        held = sorted_cards(rng.sample(pack, 15))
-        extra = rng.sample(pack, 3)
-        one_by_one = held
-        for card in extra:
-            one_by_one = rules._insert(one_by_one, card)
-        assert rules._insert_all(held, extra) == one_by_one
 
 
 def test_the_whole_contract_check_never_hides_a_contract_set() -> None:
@@ -649,3 +640,51 @@ def test_contract_sets_of_three_are_the_prebuilt_moves_the_general_search_gives(
                 checked += 1
             state = t.apply(state, chooser.choice(t.legal_moves(state)))
     assert checked > 300
+
+
+def test_first_contract_set_of_three_offered_as_the_general_search_offers_it() -> None:
+    """In a contract of one set of three (round 1), `_legal_play` offers the contract sets in
+    its own loop over the ranks: along random games they equal, in order, the sets the general
+    contract search `_contract_sets` gives, and the rest of the moves are the discards."""
+    from parlour.games.ten_dime_rummy import rules
+    from parlour.games.ten_dime_rummy.options import _NATURAL_RANKS
+
+    checked = 0
+    for seed in range(60):
+        options = t.Options(rounds=1, max_turns=40, distinct_ranks_in_contract=seed % 2 == 1)
+        state = t.new_game(2 + seed % 5, seed=seed, options=options)
+        chooser = random.Random(seed)
+        while t.legal_moves(state):
+            p = state.player
+            if state.phase is t.Phase.PLAY and not state.made[p] and all(tm.owner != p for tm in state.table):
+                groups = rules._group(state.hands[p], state.taken)
+                ranks = [r for r in _NATURAL_RANKS if groups[r]]
+                size = len(state.hands[p]) + len(state.taken)
+                can_out = state.turns >= len(state.hands)
+                wanted = rules._contract_sets(state, p, [], groups, ranks, groups[2], groups[14], size, can_out)
+                legal = t.legal_moves(state)
+                assert [m for m in legal if isinstance(m, t.MakeMeld)] == wanted
+                assert all(isinstance(m, t.Discard) for m in legal[len(wanted) :])
+                checked += 1
+            state = t.apply(state, chooser.choice(t.legal_moves(state)))
+    assert checked > 500
+
+
+def test_round_scoring_matches_a_card_by_card_count() -> None:
+    """The scoring sums (a set laid by one seat summed at once) equal a card-by-card count on
+    the tables and hands of random games."""
+    tables = 0
+    for seed in range(12):
+        state = t.new_game(4, seed=seed, options=t.GAME.quick)
+        chooser = random.Random(seed)
+        while t.legal_moves(state):
+            plain = [0] * 4
+            for tm in state.table:
+                for who, card in zip(tm.credit, tm.meld.cards):
+                    plain[who] += t.CARD_POINTS.points(card)
+            assert t.table_points(state.table, 4) == tuple(plain)
+            for held in state.hands:
+                assert t.hand_points(held) == sum(t.CARD_POINTS.points(c) for c in held)
+            tables += 1
+            state = t.apply(state, chooser.choice(t.legal_moves(state)))
+    assert tables > 500

@@ -8,7 +8,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from parlour.core.cards import JOKER, Card, cards_text, seat_card_table, standard_pack
+from parlour.core.cards import JOKER, SORT_KEYS, Card, cards_text, seat_card_table, standard_pack
 from parlour.core.events import Event, EventKind, make_event, seat_card_events
 from parlour.core.game import builder
 from parlour.games.ten_dime_rummy.options import PLAYERS
@@ -85,6 +85,8 @@ class Discard:
 
 _MAKE_MELD: Final = builder(MakeMeld)
 """`MakeMeld(player, cards)` for the hot path."""
+_LAY_OFF_MOVE: Final = builder(LayOff)
+"""`LayOff(player, card, meld)` for the hot path."""
 
 Move: TypeAlias = DrawStock | Buy | Pass | MakeMeld | LayOff | Discard
 MOVE_TYPES: Final = (DrawStock, Buy, Pass, MakeMeld, LayOff, Discard)
@@ -117,7 +119,7 @@ class _LayOffs(dict[int, LayOff]):
 
     def __missing__(self, key: int) -> LayOff:
         card = _CARD_OF_INDEX[key & 127]
-        move = self[key] = LayOff(self.player, card, key >> 7)
+        move = self[key] = _LAY_OFF_MOVE(self.player, card, key >> 7)
         return move
 
 
@@ -144,11 +146,7 @@ _RANK_NO: Final = tuple(
     -1 if i == JOKER.index else 0 if i % 16 == 2 else i % 16 for i in range(80)
 )
 """By `card.index`: the rank number of a natural card, 0 for a two, -1 for the joker."""
-_KEY: Final = tuple(
-    next((c.sort_key for c in _CARDS if c.index == i), 999) for i in range(80)
-)
-"""By `card.index`: the display sort key."""
 _GROUP_OF: Final = tuple(14 if i == JOKER.index else i % 16 for i in range(80))
 """By `card.index`: the rank number (twos 2, the joker 14), a slot of `_legal_play`'s groups."""
-_DISPLAY: Final = tuple(k + (1000 if _RANK_NO[i] <= 0 else 0) for i, k in enumerate(_KEY))
+_DISPLAY: Final = tuple(k + (1000 if _RANK_NO[i] <= 0 else 0) for i, k in enumerate(SORT_KEYS))
 """By `card.index`: a set's display order, naturals first, then wilds."""

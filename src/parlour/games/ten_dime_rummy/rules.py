@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import enum
 import functools
+from operator import attrgetter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from parlour.core.cards import Card, Rank, cards_text, insert_by_key, sorted_cards
+from parlour.core.cards import SORT_KEYS, Card, Rank, cards_text, insert_by_key, sorted_cards
 from parlour.core.contracts import Contract
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.errors import NotationError
@@ -53,7 +54,6 @@ from parlour.games.ten_dime_rummy.moves import (
     _DRAW,
     _DRAW_EVENTS,
     _GROUP_OF,
-    _KEY,
     _LAY_OFF,
     _MAKE_MELD,
     _PASS,
@@ -208,14 +208,13 @@ def _targets(slots: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], int]:
     return tuple(by_rank), wild
 
 
-def _carry(new: State, old: State) -> State:
-    """`new` with the table slots and lay-off targets of `old` (the same table), and its legal
-    moves filled at once (a real state's moves are always read next; filling the slot here
-    skips the slower first read of an empty cached property)."""
+def _carry(new: State, old: State) -> None:
+    """Fills `new`'s table slots and lay-off targets from `old` (the same table). The caller
+    then fills `new`'s legal moves for the one phase it leads to, as `_legal` would (a real
+    state's moves are always read next; filling the slot skips the slower first read of an
+    empty cached property)."""
     _SET_SLOTS(new, old.slots)
     _SET_TARGETS(new, old.targets)
-    _SET_LEGAL(new, _legal(new, None))
-    return new
 
 ZONES: Final = (
     Zone("hands", Seen.OWNER, by_seat=True, sort=sorted_cards),
@@ -288,8 +287,13 @@ def winners(state: State) -> frozenset[int]:
     """The seats with the highest total once the game is over (they share the pot)."""
     if state.phase is not Phase.OVER:
         return frozenset()
-    top = max(state.scores)
-    return frozenset(s for s, v in enumerate(state.scores) if v == top)
+    return _top_seats(state.scores)
+
+
+def _top_seats(scores: Sequence[int]) -> frozenset[int]:
+    """The seats with the highest total."""
+    top = max(scores)
+    return frozenset(s for s, v in enumerate(scores) if v == top)
 
 
 def view(state: State, player: int | None) -> State:
@@ -357,10 +361,15 @@ def table_points(table: Sequence[TableMeld], players: int) -> tuple[int, ...]:
     (80, 0)
     """
     out = [0] * players
-    value = _POINTS
+    value = _POINTS.__getitem__
     for tm in table:  # sets only, so every card counts its own points (`credited_points`)
-        for who, card in zip(tm.credit, tm.meld.cards):
-            out[who] += value[card.index]
+        credit = tm.credit
+        who = credit[0]
+        if credit.count(who) == len(credit):  # one seat laid the whole set: summed in C
+            out[who] += sum(map(value, map(_INDEX, tm.meld.cards)))
+        else:
+            for who, card in zip(credit, tm.meld.cards):
+                out[who] += value(card.index)
     return tuple(out)
 
 
@@ -371,13 +380,11 @@ def hand_points(cards: Sequence[Card]) -> int:
     >>> hand_points(parse_cards("AS 5D 2C JK"))
     100
     """
-    total = 0
-    value = _POINTS
-    for c in cards:
-        total += value[c.index]
-    return total
+    return sum(map(_POINTS.__getitem__, map(_INDEX, cards)))
 
 
+_INDEX: Final = attrgetter("index")
+"""`card.index`, read in C by `map` (for sums of points)."""
 _POINTS: Final = tuple(CARD_POINTS.points(_CARD_OF_INDEX[i]) if i in _CARD_OF_INDEX else 0 for i in range(80))
 """By `card.index`: the card's points (`CARD_POINTS`), for scoring a round in plain loops."""
 
@@ -413,12 +420,16 @@ def pot_shares(state: State) -> tuple[Fraction, ...]:
     >>> [str(x) for x in pot_shares(over)]
     ['3', '3', '0']
     """
+    return _shares(state.pot, winners(state), len(state.hands))
+
+
+def _shares(pot: int, won: frozenset[int], players: int) -> tuple[Fraction, ...]:
+    """`pot_shares` of a game won by the seats `won`."""
     from fractions import Fraction  # here, not at import: it loads decimal (about 5 ms)
 
-    won = winners(state)
     if not won:
-        return (Fraction(0),) * len(state.hands)
-    return tuple(Fraction(state.pot, len(won)) if s in won else Fraction(0) for s in range(len(state.hands)))
+        return (Fraction(0),) * players
+    return tuple(Fraction(pot, len(won)) if s in won else Fraction(0) for s in range(players))
 
 
 def check_invariants(state: State) -> None:
@@ -547,10 +558,10 @@ def _group(hand: tuple[Card, ...], taken: tuple[Card, ...]) -> list[list[Card]]:
     slot = _GROUP_OF
     for c in hand:
         groups[slot[c.index]].append(c)
-    if taken:  # where `_insert` would put it among the cards of its slot
+    if taken:  # where `insert_by_key` would put it among the cards of its slot
         card = taken[0]
         same = groups[slot[card.index]]
-        key = _KEY
+        key = SORT_KEYS
         k = key[card.index]
         at = 0
         for c in same:
@@ -594,27 +605,34 @@ def _legal_play(state: State, p: int, groups: list[list[Card]] | None = None) ->
         groups = _group(hand, taken)
     _SET_GROUPS(state, groups)
     twos, jokers = groups[2], groups[14]
-    melds: list[Move]
+    melds: list[Move] = []
     by_rank: tuple[int, ...] = _NO_LAY_OFF
     wild_target = -1
+    # New sets need the turn to be able to end after them (C6): none left needs `can_out`,
+    # else two cards are kept. A contract set of three asks the same.
+    new_sets = can_out or size - MIN_SET >= 2
+    contract_three = False
     if not state.made[p]:
         mine: list[Meld] = []  # plain loops: a comprehension costs more on lists this short
         for tm in state.table:
             if tm.owner == p:
                 mine.append(tm.meld)
-        ranks: list[int] = []
-        for r in _NATURAL_RANKS:
-            if groups[r]:
-                ranks.append(r)
-        melds = _contract_sets(state, p, mine, groups, ranks, twos, jokers, size, can_out)
-        if mine:
-            return tuple(melds)  # the contract is under way: finish it first
-        new_sets = False
-    else:
-        melds = []
-        new_sets = can_out or size - MIN_SET >= 2  # the turn can still end (C6)
-        if (can_out or size >= 3) and state.table:
-            by_rank, wild_target = state.targets
+        if mine or _lengths(state.hand, 0) != _ONE_SET_OF_THREE:
+            ranks: list[int] = []
+            for r in _NATURAL_RANKS:
+                if groups[r]:
+                    ranks.append(r)
+            melds = _contract_sets(state, p, mine, groups, ranks, twos, jokers, size, can_out)
+            if mine:
+                return tuple(melds)  # the contract is under way: finish it first
+            new_sets = False
+        else:
+            # A contract of one set of three (round 1), nothing laid: `_contract_sets` would
+            # offer, rank by rank, three naturals, then a pair with a two, then with a joker
+            # (also beside three naturals): the new sets of the loop below, plus those pairs.
+            contract_three = True
+    elif (can_out or size >= 3) and state.table:
+        by_rank, wild_target = state.targets
     # New sets are three naturals, or a pair and a wild (more are laid off after); lay-offs
     # go on the first set of the rank; one discard per rank (suits never matter), never the
     # bought card.
@@ -631,14 +649,15 @@ def _legal_play(state: State, p: int, groups: list[list[Card]] | None = None) ->
         i = group[0].index
         if new_sets:
             count = len(group)
-            if count >= MIN_SET:
-                melds.append(three[i << 14 | group[1].index << 7 | group[2].index])
-            elif count == 2:
+            if count >= 2:
                 pair = i << 14 | group[1].index << 7
-                if two >= 0:
-                    melds.append(three[pair | two])
-                if joker >= 0:
-                    melds.append(three[pair | joker])
+                if count >= MIN_SET:
+                    melds.append(three[pair | group[2].index])
+                if count == 2 or contract_three:
+                    if two >= 0:
+                        melds.append(three[pair | two])
+                    if joker >= 0:
+                        melds.append(three[pair | joker])
         t = by_rank[r]
         if t >= 0:
             lays.append(lay[t << 7 | i])
@@ -681,10 +700,7 @@ def _contract_sets(
 ) -> list[Move]:
     """The next contract set: each offered only if the cards left can still make the rest of
     the contract and end the turn."""
-    lengths = _LENGTHS.get((state.hand, len(mine)))
-    if lengths is None:
-        needs = contract_for(state.hand).needs[len(mine) :]
-        lengths = _LENGTHS[(state.hand, len(mine))] = tuple([need.length for need in needs])
+    lengths = _lengths(state.hand, len(mine))
     distinct = state.options.distinct_ranks_in_contract
     banned = [int(m.rank) for m in mine if m.rank is not None] if distinct and mine else []
     wilds = len(twos) + len(jokers)
@@ -752,6 +768,19 @@ def _contract_sets(
 
 _LENGTHS: Final[dict[tuple[int, int], tuple[int, ...]]] = {}
 """The lengths of the contract sets still to lay, by (round, sets laid): a small table."""
+_ONE_SET_OF_THREE: Final = (MIN_SET,)
+"""`_lengths` of a contract of one set of three, which `_legal_play` offers in its own loop."""
+
+
+def _lengths(round_: int, laid: int) -> tuple[int, ...]:
+    """The lengths of the contract sets still to lay in round `round_` after `laid` of them."""
+    lengths = _LENGTHS.get((round_, laid))
+    if lengths is None:
+        needs = contract_for(round_).needs[laid:]
+        lengths = _LENGTHS[(round_, laid)] = tuple([need.length for need in needs])
+    return lengths
+
+
 _WILD_SETS: Final[dict[tuple[int, int, int], tuple[tuple[tuple[int, int], ...], ...]]] = {}
 """`_wild_sets` by (twos held, jokers held, most wilds a set takes): a small, bounded table."""
 
@@ -831,31 +860,11 @@ def _apply(state: State, move: Move) -> State:
     return _APPLY[type(move)](state, move)
 
 
-def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """`held` (in display order) with `card` put in its place, after any equal cards."""
-    return insert_by_key(held, card, _KEY)
-
-
-def _sort_key(card: Card) -> int:
-    return _KEY[card.index]
-
-
 def _insert_all(held: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
-    """`held` with each of `cards` put in its place after any equal cards, as `_insert` one
-    card after another would, in one pass over `held` (a buy brings three cards)."""
-    key = _KEY
-    out: list[Card] = []
-    at = 0
-    n = len(held)
-    for card in sorted(cards, key=_sort_key):  # stable: equal cards keep their order
-        k = key[card.index]
-        start = at
-        while at < n and key[held[at].index] <= k:
-            at += 1
-        out += held[start:at]
-        out.append(card)
-    out += held[at:]
-    return tuple(out)
+    """`held` with each of `cards` put in its place after any equal cards (a buy brings three)."""
+    for card in cards:
+        held = insert_by_key(held, card, SORT_KEYS)
+    return held
 
 
 def _window_seat(state: State, t: int, after: int) -> int | None:
@@ -877,7 +886,7 @@ def _window_seat(state: State, t: int, after: int) -> int | None:
 def _apply_draw(state: State, move: DrawStock) -> State:
     p = move.player
     card = state.stock[0]
-    hands = replace_at(state.hands, p, _insert(state.hands[p], card))
+    hands = replace_at(state.hands, p, insert_by_key(state.hands[p], card, SORT_KEYS))
     asked = _window_seat(state, p, p)
     phase, player = (_P_PLAY, p) if asked is None else (_P_BUY, asked)
     new = _BUILD(
@@ -885,7 +894,9 @@ def _apply_draw(state: State, move: DrawStock) -> State:
         hands, state.stock[1:], state.discards, (), state.table, state.made, state.dimes, state.pot, state.turns,
         state.scores,
     )  # fmt: skip
-    return _carry(new, state)
+    _carry(new, state)
+    _SET_LEGAL(new, _legal_play(new, p) if asked is None else (_BUY[asked][state.discards[-1].index], _PASS[asked]))
+    return new
 
 
 def _apply_buy(state: State, move: Buy) -> State:
@@ -918,7 +929,9 @@ def _apply_buy(state: State, move: Buy) -> State:
         replace_at(state.hands, p, held), stock[len(extra) :], pile, taken, state.table, state.made,
         replace_at(state.dimes, p, state.dimes[p] - 1), state.pot + 1, state.turns, state.scores,
     )  # fmt: skip
-    return _carry(new, state)
+    _carry(new, state)
+    _SET_LEGAL(new, _legal_play(new, state.turn))
+    return new
 
 
 def _apply_pass(state: State, move: Pass) -> State:
@@ -930,7 +943,9 @@ def _apply_pass(state: State, move: Pass) -> State:
         state.hands, state.stock, state.discards, state.taken, state.table, state.made, state.dimes, state.pot,
         state.turns, state.scores,
     )  # fmt: skip
-    return _carry(new, state)
+    _carry(new, state)
+    _SET_LEGAL(new, _legal_play(new, t) if asked is None else (_BUY[asked][state.discards[-1].index], _PASS[asked]))
+    return new
 
 
 def _take_out(state: State, p: int, cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -1058,7 +1073,7 @@ def _apply_discard(state: State, move: Discard) -> State:
             at = held.index(card)
         held = held[:at] + held[at + 1 :]
         if state.taken:
-            held = _insert(held, state.taken[0])
+            held = insert_by_key(held, state.taken[0], SORT_KEYS)
     events: tuple[Event, ...] = _DISCARD_EVENTS[p][card.index]
     hands = replace_at(state.hands, p, held)
     pile = (*state.discards, card)
@@ -1085,7 +1100,10 @@ def _apply_discard(state: State, move: Discard) -> State:
         state.options, state.hand, rng, None, events, state.dealer, _P_DRAW, nxt, nxt, hands, stock, pile, (),
         state.table, state.made, state.dimes, state.pot, state.turns + 1, state.scores,
     )  # fmt: skip
-    return _carry(new, state)
+    _carry(new, state)
+    # The pile is not empty: it holds the discard.
+    _SET_LEGAL(new, (_DRAW[nxt], _BUY[nxt][pile[-1].index]) if state.dimes[nxt] else (_DRAW[nxt],))
+    return new
 
 
 _APPLY: Final[dict[type, Callable[..., State]]] = {
@@ -1133,20 +1151,22 @@ def _deal(
 def _end_round(state: State, events: tuple[Event, ...]) -> State:
     """Scores the round (table less hand, per seat), then ends the game or deals the next."""
     n = len(state.hands)
-    on_table = table_points(state.table, n)
-    gained = tuple(on_table[s] - hand_points(state.hands[s]) - hand_points(state.taken if s == state.turn else ()) for s in range(n))
-    totals = tuple(a + b for a, b in zip(state.scores, gained))
-    events = (*events, Event(EventKind.HAND_SCORED, numbers=gained))
-    events += tuple(Event(EventKind.HAS, player=s, numbers=(totals[s],)) for s in range(n))
+    gained = list(table_points(state.table, n))
+    for s in range(n):
+        gained[s] -= hand_points(state.hands[s])
+    gained[state.turn] -= hand_points(state.taken)
+    totals = tuple([a + b for a, b in zip(state.scores, gained)])
+    events = (*events, _EVENT(EventKind.HAND_SCORED, None, (), tuple(gained), "", False))
+    for s in range(n):
+        events += (_EVENT(EventKind.HAS, s, (), (totals[s],), "", False),)
     if state.hand >= state.options.rounds:
-        over = _EVOLVE(state, phase=Phase.OVER, scores=totals, events=())
-        won = sorted(winners(over))
-        shares = pot_shares(over)
-        events += tuple(
-            Event(EventKind.WINS, player=s, numbers=(shares[s].numerator, shares[s].denominator), label=f"the pot of {state.pot} dimes")
-            for s in won
-        )
-        events += (Event(EventKind.GAME_OVER, numbers=tuple(won)),)
-        return _EVOLVE(over, player=won[0], turn=won[0], events=events)
+        top = _top_seats(totals)  # `winners` of the finished game
+        won = sorted(top)
+        shares = _shares(state.pot, top, n)
+        label = f"the pot of {state.pot} dimes"
+        for s in won:
+            events += (_EVENT(EventKind.WINS, s, (), (shares[s].numerator, shares[s].denominator), label, False),)
+        events += (_EVENT(EventKind.GAME_OVER, None, (), tuple(won), "", False),)
+        return _EVOLVE(state, phase=Phase.OVER, scores=totals, player=won[0], turn=won[0], events=events)
     assert state.rng is not None
     return _deal(state, state.hand + 1, (state.dealer + 1) % n, state.rng, None, totals, events)
