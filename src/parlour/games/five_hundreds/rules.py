@@ -137,29 +137,37 @@ class State:
     the earliest caller in that order wins, a call carrying its meld number); else None."""
 
     @functools.cached_property
+    def facts(self) -> tuple[tuple[int, ...], int, tuple[int, ...], int]:
+        """The masks the play loop reads, derived from the fields: `wants`, `fits`, `masks` and
+        `pile_bits` (below), in that order. One cached value rather than four, because `apply`
+        hands them on to the next state (`_carry`) and one slot costs a quarter of four to fill
+        and to read."""
+        wants = tuple(_wants(tm.meld) for tm in self.table)
+        fits = 0
+        for w in wants:
+            fits |= w
+        return wants, fits, tuple(_mask(h) for h in self.hands), _mask(self.discards)
+
+    @property
     def wants(self) -> tuple[int, ...]:
         """For each table meld, the cards that could be laid off onto it, as a mask of bits
-        `card.index` (derived from `table`; the play loop hands it on while the table stays)."""
-        return tuple(_wants(tm.meld) for tm in self.table)
+        `card.index` (derived from `table`)."""
+        return self.facts[0]
 
-    @functools.cached_property
-    def masks(self) -> tuple[int, ...]:
-        """Each hand as a mask of bits `card.index` (derived from `hands`; handed on by the
-        play loop)."""
-        return tuple(_mask(h) for h in self.hands)
-
-    @functools.cached_property
-    def pile_bits(self) -> int:
-        """The discard pile as a mask of bits `card.index` (derived; handed on by the play loop)."""
-        return _mask(self.discards)
-
-    @functools.cached_property
+    @property
     def fits(self) -> int:
         """The cards that could be laid off onto some table meld, as a mask."""
-        out = 0
-        for w in self.wants:
-            out |= w
-        return out
+        return self.facts[1]
+
+    @property
+    def masks(self) -> tuple[int, ...]:
+        """Each hand as a mask of bits `card.index` (derived from `hands`)."""
+        return self.facts[2]
+
+    @property
+    def pile_bits(self) -> int:
+        """The discard pile as a mask of bits `card.index` (derived from `discards`)."""
+        return self.facts[3]
 
     @functools.cached_property
     def legal(self) -> tuple[Move, ...]:
@@ -174,20 +182,15 @@ def _state_legal(state: State) -> tuple[Move, ...]:
 
 _BUILD: Final = builder(State)
 """`State(...)` for the play loop: every field in order, positionally."""
-_SET_WANTS: Final = cached_setter(State, "wants")
-_SET_FITS: Final = cached_setter(State, "fits")
-_SET_MASKS: Final = cached_setter(State, "masks")
-_SET_PILE: Final = cached_setter(State, "pile_bits")
+_SET_FACTS: Final = cached_setter(State, "facts")
 _SET_LEGAL: Final = cached_setter(State, "legal")
 
 
 def _carry(new: State, wants: tuple[int, ...], fits: int, masks: tuple[int, ...], pile: int) -> State:
-    """`new` with its derived masks filled in (known from the state it came from), then its legal
-    moves (which read them: filling the slot costs less than a first read of an empty one)."""
-    _SET_WANTS(new, wants)
-    _SET_FITS(new, fits)
-    _SET_MASKS(new, masks)
-    _SET_PILE(new, pile)
+    """`new` with its derived masks filled in (`State.facts`, known from the state it came
+    from), then its legal moves (which read them: filling the slot costs less than a first read
+    of an empty one)."""
+    _SET_FACTS(new, (wants, fits, masks, pile))
     # A real state: every seat's moves (`_state_legal`), from the values in hand rather than
     # read back from the slots just filled.
     p = new.player
@@ -380,15 +383,16 @@ def _check_phase(state: State, n: int) -> None:
 
 def _legal(state: State, only: int | None) -> tuple[Move, ...]:
     p = state.player
+    wants, fits, masks, pile = state.facts
     if state.window is not None:
-        return _legal_claim(state, state.window, only, state.wants)
+        return _legal_claim(state, state.window, only, wants)
     if only is not None and only != p:
         return ()
     phase = state.phase
     if phase is _DRAWING:
-        return _legal_draw(state, p, state.masks[p], state.pile_bits)
+        return _legal_draw(state, p, masks[p], pile)
     if phase is _PLAYING:
-        return _legal_play(state, p, state.masks[p], state.fits, state.wants)
+        return _legal_play(state, p, masks[p], fits, wants)
     return ()
 
 
@@ -504,7 +508,7 @@ def _endable(state: State, free: int, locked: int, new_meld: int, grown: tuple[i
             if i != index:
                 wants |= _wants(tm.meld)
     else:
-        wants = state.fits
+        wants = state.facts[1]
         if new_meld:
             wants |= _wants(_MELDS[new_meld])
     return not wants & free
@@ -554,7 +558,8 @@ def _legal_play(state: State, p: int, own: int, fits: int, wants: tuple[int, ...
                         moves.append(_lay_off_move(p, c, i))
     row = _DISCARD[p]
     if len(hand) > 1 or taken:
-        moves += [row[c.index] for c in hand]
+        for c in hand:  # a plain loop: cheaper than a comprehension over a hand on 3.11
+            moves.append(row[c.index])
     elif hand and not fits & own:
         moves.append(row[hand[0].index])  # going out with an unplayable last card
     return tuple(moves)
@@ -618,14 +623,14 @@ def _apply(state: State, move: Move) -> State:
 def _apply_draw(state: State, move: DrawStock) -> State:
     p = move.player
     card = state.stock[0]
-    masks = state.masks
+    wants, fits, masks, pile = state.facts
     new = _BUILD(
         state.options, state.hand, state.rng, None, _DRAW_EVENTS[p][card.index], state.dealer, _PLAYING, p, p,
         replace_at(state.hands, p, _insert(state.hands[p], masks[p], card)), state.stock[1:], state.discards, (), False,
         state.table, state.melded, state.turns, state.scores, None,
     )  # fmt: skip
     mine = masks[p] | 1 << card.index
-    return _carry(new, state.wants, state.fits, (*masks[:p], mine, *masks[p + 1 :]), state.pile_bits)
+    return _carry(new, wants, fits, (*masks[:p], mine, *masks[p + 1 :]), pile)
 
 
 def _apply_take(state: State, move: Take) -> State:
@@ -642,7 +647,8 @@ def _apply_take(state: State, move: Take) -> State:
         state.options, state.hand, state.rng, None, event, state.dealer, _PLAYING, p, p, state.hands,
         state.stock, rest, taken, owed, state.table, state.melded, state.turns, state.scores, None,
     )  # fmt: skip
-    return _carry(new, state.wants, state.fits, state.masks, state.pile_bits & ~_mask(taken))
+    wants, fits, masks, pile_bits = state.facts
+    return _carry(new, wants, fits, masks, pile_bits & ~_mask(taken))
 
 
 def _apply_rummy(state: State, move: Rummy) -> State:
@@ -657,10 +663,8 @@ def _after_answer(state: State, window: Window, events: tuple[Event, ...]) -> St
         return attrs.evolve(state, window=window, events=events)
     winner, index = window.winner, window.choice
     if winner is None or index is None:
-        return _next_turn(
-            state, state.hands, state.discards, state.table, state.wants, state.fits, state.masks,
-            state.pile_bits, events,
-        )  # fmt: skip
+        wants, fits, masks, pile = state.facts
+        return _next_turn(state, state.hands, state.discards, state.table, wants, fits, masks, pile, events)
     return _carry_out_call(state, winner, index, events)
 
 
@@ -674,10 +678,11 @@ def _carry_out_call(state: State, p: int, index: int, events: tuple[Event, ...])
         _EVENT(_LAYS_OFF, p, (card,), (index,), "", False),
     )
     table = replace_at(state.table, index, grown)
-    wants = replace_at(state.wants, index, _wants(grown.meld))
+    wants, _, masks, pile = state.facts
+    wants = replace_at(wants, index, _wants(grown.meld))
     fits = functools.reduce(int.__or__, wants)
-    pile_bits = state.pile_bits & ~(1 << card.index)
-    return _next_turn(state, state.hands, state.discards[:-1], table, wants, fits, state.masks, pile_bits, events)
+    pile &= ~(1 << card.index)
+    return _next_turn(state, state.hands, state.discards[:-1], table, wants, fits, masks, pile, events)
 
 
 def _apply_pass(state: State, move: Pass) -> State:
@@ -734,9 +739,9 @@ def _apply_meld(state: State, move: MakeMeld) -> State:
         replace_at(state.hands, p, hand), state.stock, state.discards, taken, owed,
         (*state.table, laid), replace_at(state.melded, p, True), state.turns, state.scores, None,
     )  # fmt: skip
-    wants = _wants(meld)
-    masks = replace_at(state.masks, p, _mask(hand))
-    return _carry(new, (*state.wants, wants), state.fits | wants, masks, state.pile_bits)
+    wants, fits, masks, pile = state.facts
+    grown = _wants(meld)
+    return _carry(new, (*wants, grown), fits | grown, replace_at(masks, p, _mask(hand)), pile)
 
 
 def _grow(target: TableMeld, card: Card, seat: int) -> TableMeld:
@@ -770,17 +775,18 @@ def _apply_lay_off(state: State, move: LayOff) -> State:
         replace_at(state.hands, p, hand), state.stock, state.discards, taken, owed,
         table, state.melded, state.turns, state.scores, None,
     )  # fmt: skip
-    wants = replace_at(state.wants, index, _wants(table[index].meld))
+    wants, _, masks, pile = state.facts
+    wants = replace_at(wants, index, _wants(table[index].meld))
     fits = 0
     for w in wants:
         fits |= w
-    return _carry(new, wants, fits, replace_at(state.masks, p, _mask(hand)), state.pile_bits)
+    return _carry(new, wants, fits, replace_at(masks, p, _mask(hand)), pile)
 
 
 def _apply_discard(state: State, move: Discard) -> State:
     p, card = move.player, move.card
     held = state.hands[p]
-    masks = state.masks
+    wants, fits, masks, pile_bits = state.facts
     bit = 1 << card.index
     at = (masks[p] & _BEFORE[card.index]).bit_count()  # its place in the hand (see `_BEFORE`)
     hand = held[:at] + held[at + 1 :]
@@ -799,7 +805,7 @@ def _apply_discard(state: State, move: Discard) -> State:
             pile, (), False, state.table, state.melded, state.turns, state.scores, None,
         )  # fmt: skip
         return _end_hand(after, (*events, Event(EventKind.GOES_OUT, player=p)))
-    if state.fits & bit and state.options.rummy_call:
+    if fits & bit and state.options.rummy_call:
         callers = _callers(state.melded, p)
         if callers:
             new = _BUILD(
@@ -807,8 +813,8 @@ def _apply_discard(state: State, move: Discard) -> State:
                 hands, state.stock, pile, (), False, state.table, state.melded, state.turns, state.scores,
                 Window(callers, _PRIORITY),
             )  # fmt: skip
-            return _carry(new, state.wants, state.fits, masks, state.pile_bits | bit)
-    return _next_turn(state, hands, pile, state.table, state.wants, state.fits, masks, state.pile_bits | bit, events)
+            return _carry(new, wants, fits, masks, pile_bits | bit)
+    return _next_turn(state, hands, pile, state.table, wants, fits, masks, pile_bits | bit, events)
 
 
 def _callers(melded: tuple[bool, ...], discarder: int) -> tuple[int, ...]:
