@@ -584,3 +584,62 @@ def test_run_starts_and_lay_off_tables_agree_with_the_plain_definitions() -> Non
             elif kind == tables._WILD:
                 for rank in (*tables.MELD_RANKS, tables.WILD_MELD):
                     assert rules._WILD_ADDS[seat][card.index][int(rank)] == hf.AddCard(seat, card, rank)
+
+
+def test_deal_by_slices_agrees_with_core() -> None:
+    """Dealing by slices gives `core.deck.deal`'s hands and feet, for every player count and
+    many sources and dealers."""
+    from parlour.core.deck import deal
+    from parlour.core.rng import Rng
+    from parlour.games.hand_and_foot import tables
+
+    for players in hf.PLAYERS:
+        for seed in range(12):
+            rng = Rng(seed * 7919 + players, seed % 3)
+            cards, _ = rng.shuffled(tables.pack_for(players))
+            dealer = seed % players
+            state = hf.new_game(players, deck=cards, dealer=dealer)
+            first = (dealer + 1) % players
+            hands, rest = deal(cards, players=players, first=first, each=15)
+            feet, rest = deal(rest, players=players, first=first, each=13)
+            assert state.hands == tuple(hf.sort_hand(h) for h in hands)
+            assert state.feet == feet
+            assert (*state.discards, *state.stock) == rest
+
+
+def test_moves_patched_after_a_lay_off_or_meld_match_a_fresh_computation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a natural is laid off or three naturals are melded, `apply` patches the parent's
+    move list and runs instead of working them out again: along many random games (some keen to
+    meld), every position after a lay-off or meld has the moves and runs a fresh copy computes,
+    and both patches were taken often."""
+    from parlour.games.hand_and_foot import rules
+
+    lay_off, meld = rules._legal_after_lay_off, rules._legal_after_natural_meld
+    calls: Counter[str] = Counter()
+
+    def counted_lay_off(*args: object) -> None:
+        calls["lay off"] += 1
+        lay_off(*args)  # type: ignore[arg-type]
+
+    def counted_meld(*args: object) -> None:
+        calls["meld"] += 1
+        meld(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rules, "_legal_after_lay_off", counted_lay_off)
+    monkeypatch.setattr(rules, "_legal_after_natural_meld", counted_meld)
+    for players, seed in [(p, s) for p in hf.PLAYERS for s in range(1, 9)]:
+        state = hf.new_game(players, seed=seed, options=hf.QUICK)
+        chooser = random.Random(seed)
+        keen = seed % 2 == 0
+        while hf.legal_moves(state):
+            moves = hf.legal_moves(state)
+            if keen and chooser.random() < 0.8:
+                moves = tuple(m for m in moves if not isinstance(m, hf.Discard)) or moves
+            move = moves[chooser.randrange(len(moves))]
+            after = hf.apply(state, move)
+            if isinstance(move, (hf.AddCard, hf.Meld)) and after.phase is hf.Phase.PLAY and after.turn == state.turn:
+                fresh = attrs.evolve(after)
+                assert after.legal == fresh.legal
+                assert after._runs == rules._scan_runs(after.hands[after.turn])
+            state = after
+    assert calls["lay off"] > 200 and calls["meld"] > 50, calls

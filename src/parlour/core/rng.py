@@ -56,8 +56,9 @@ def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
     return tuple((bound - 1, bound, bound.bit_length()) for bound in range(size, 1, -1))
 
 
-_SHUFFLE_MOST: Final = 256
-"""Shuffles of up to this many items use the prebuilt `_SHUFFLE_STEPS` (a tail of it)."""
+_SHUFFLE_MOST: Final = 512
+"""Shuffles of up to this many items (six-player Hand and Foot deals from 378 cards) use the
+prebuilt `_SHUFFLE_STEPS` (a tail of it)."""
 _SHUFFLE_STEPS: Final = _shuffle_steps(_SHUFFLE_MOST)
 
 

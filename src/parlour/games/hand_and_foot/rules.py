@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import bisect
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Final, TypeAlias
 
 import attrs
 
 from parlour.core.cards import HIDDEN, JOKER, Card, Rank, cards_text, insert_by_key, seat_card_table
-from parlour.core.deck import deal, shuffled_or_fixed
+from parlour.core.deck import shuffled_or_fixed
 from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import builder, cached_setter, checked_apply, evolver, moves_for, require_options, require_players
 from parlour.core.melds import meld_problem
@@ -171,9 +171,10 @@ _FILL_TEAMS: Final = cached_setter(State, "_teams")
 """Fills a cached property's slot (what `cached_property` itself does on a first read)."""
 _FILL_LEGAL: Final = cached_setter(State, "legal")
 """The play loop fills a state it built (its team facts filled) with its move list too, by the
-function of its phase (`_legal_play` or `_legal_draw`, what `_legal` would pick): the caller
-reads it next, and a first read of an empty cached property costs several times more than
-filling the slot."""
+function of its phase (`_legal_play` or `_legal_draw`, what `_legal` would pick), or patched
+from the parent's after a natural laid off or melded (`_legal_after_lay_off`,
+`_legal_after_natural_meld`): the caller reads it next, and a first read of an empty cached
+property costs several times more than filling the slot."""
 _RUN_SLOTS: Final = 16
 """Rank numbers of `_RANK_OF`: 1-14, and 15 for red 3s."""
 _MINIMUMS: Final = MINIMUM_MELDS
@@ -224,6 +225,10 @@ def legal_moves(state: State, player: int | None = None) -> tuple[Move, ...]:
 
 def apply(state: State, move: Move) -> State:
     """The state after `move`; IllegalMove naming the rule if it is not legal."""
+    if state.rng is not None:  # `checked_apply`'s own first steps, inline for the play loop:
+        for candidate in state.legal:  # a move `legal_moves` handed out goes straight through
+            if candidate is move:
+                return _APPLY[type(move)](state, move)
     return checked_apply(state, move, state.legal, explain=_why_illegal, unchecked=_apply, move_types=MOVE_TYPES)
 
 
@@ -326,37 +331,28 @@ def _deal(
     """Deals round `number`: hands, then feet, one card at a time from the dealer's left."""
     cards, rng = shuffled_or_fixed(pack_for(n), rng, deck)
     first = (dealer + 1) % n
-    hands, rest = deal(cards, players=n, first=first, each=options.hand_size)
-    feet, rest = deal(rest, players=n, first=first, each=options.foot_size)
+    # One card at a time from `first` round the table (`core.deck.deal`): the k-th seat from
+    # `first` gets every n-th card from the k-th, first of the hands, then of the feet.
+    held = n * options.hand_size
+    dealt = held + n * options.foot_size
+    hands = tuple(sort_hand(cards[(s - first) % n : held : n]) for s in range(n))
+    feet = tuple(cards[held + (s - first) % n : dealt : n] for s in range(n))
+    rest = cards[dealt:]
     # Seed: a wild card turned up "should be covered with another card" (a red 3 too).
     up = 1
-    while _is_wild(rest[up - 1]) or rest[up - 1] in RED_THREES:
+    while _KIND[rest[up - 1].index] in (_WILD, _RED3):
         up += 1
-    discards = tuple(rest[:up])
+    discards = rest[:up]
     said = (
         *events,
-        Event(EventKind.DEALS, player=dealer, numbers=(number,)),
-        Event(EventKind.TURNS_UP, cards=discards),
-        Event(EventKind.TO_PLAY, player=first),
+        make_event(EventKind.DEALS, dealer, (), (number,), "", False),
+        make_event(EventKind.TURNS_UP, None, discards, (), "", False),
+        _TO_PLAY[first],
     )
-    return State(
-        options=options,
-        hand=number,
-        rng=rng,
-        phase=Phase.DRAW,
-        dealer=dealer,
-        turn=first,
-        hands=tuple(sort_hand(h) for h in hands),
-        feet=feet,
-        stock=rest[up:],
-        discards=discards,
-        melds=((), ()),
-        red_threes=((), ()),
-        opened=(False, False),
-        took_back=False,
-        points=points,
-        events=said,
-    )
+    return _build(
+        options, number, rng, None, _DRAW, dealer, first, hands, feet, rest[up:], discards,
+        ((), ()), ((), ()), (False, False), False, points, said,
+    )  # fmt: skip
 
 
 def _scan_runs(held: tuple[Card, ...]) -> list[int]:
@@ -665,9 +661,23 @@ def _pile_ok(state: State) -> bool:
         return False
     top = discards[-1].index
     seat = state.turn
-    if _KIND[top] != _NATURAL or not state.opened[seat % TEAMS] or _naturals_held(state.hands[seat], top) < 2:
+    team = seat % TEAMS
+    if _KIND[top] != _NATURAL or not state.opened[team]:
         return False
-    return _pile_problem(state, quick=True) is None
+    count = _naturals_held(state.hands[seat], top)
+    return count >= 2 and _pile_takeable(state, seat, team, top, count)
+
+
+def _pile_takeable(state: State, seat: int, team: int, top: int, count: int) -> bool:
+    """`_pile_problem` finds no reason, once its first refusals are passed: `seat` (of `team`,
+    which has melded) to draw, the natural with card index `top` on the pile, `count` cards of
+    its rank in hand (2 or more). Only a player in the foot needs the full check."""
+    i = state._teams[team][0].get(_RANK_OF[top])
+    if i is not None:
+        size = len(state.melds[team][i])
+        if size + OPENING_SIZE > BOOK and count < 2 + BOOK - size:
+            return False  # the open meld must be closed first, with naturals the hand lacks
+    return bool(state.feet[seat]) or _pile_problem(state, quick=True) is None
 
 
 def _naturals_held(held: tuple[Card, ...], index: int) -> int:
@@ -766,28 +776,7 @@ def _closes_red(melds: tuple[tuple[Card, ...], ...], rank: Rank) -> bool:
 
 
 def _apply(state: State, move: Move) -> State:
-    kind = type(move)
-    if kind is Discard:
-        assert isinstance(move, Discard)
-        return _apply_discard(state, move.player, (move.card,))
-    if kind is Draw:
-        assert isinstance(move, Draw)
-        return _apply_draw(state, move)
-    if kind is AddCard:
-        assert isinstance(move, AddCard)
-        return _apply_meld(state, move.player, (move.card,), move.onto)
-    match move:
-        case TakePile():
-            return _apply_pile(state, move)
-        case Meld():
-            return _apply_meld(state, move.player, move.cards, None)
-        case DumpThrees():
-            threes = tuple(c for c in state.hands[move.player] if c in BLACK_THREES)
-            return _apply_discard(state, move.player, threes)
-        case TakeBack():
-            return _apply_take_back(state, move)
-        case _:
-            raise AssertionError(f"not a move of this game: {move!r}")
+    return _APPLY[type(move)](state, move)
 
 
 def _remove(held: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -979,17 +968,12 @@ def _apply_pile(state: State, move: TakePile) -> State:
         events.append(Event(EventKind.SHOWS, player=seat, cards=pile_reds, label="red three"))
         rest = tuple([c for c in rest if kind[c.index] != _RED3])
     held = sort_hand((*held, *rest))
-    reds = replace_at(state.red_threes, team, state.red_threes[team] + laid + pile_reds)
-    out = _evolve(
-        state,
-        phase=Phase.PLAY,
-        hands=replace_at(state.hands, seat, held),
-        stock=stock,
-        discards=(),
-        melds=replace_at(state.melds, team, melds),
-        red_threes=reds,
-        events=tuple(events),
-    )
+    s = state
+    reds = replace_at(s.red_threes, team, s.red_threes[team] + laid + pile_reds)
+    out = _build(
+        s.options, s.hand, s.rng, None, _PLAY, s.dealer, s.turn, replace_at(s.hands, seat, held), s.feet, stock,
+        (), replace_at(s.melds, team, melds), reds, s.opened, s.took_back, s.points, tuple(events),
+    )  # fmt: skip
     _FILL_TEAMS(out, replace_at(state._teams, team, _team_facts(melds)))
     if not held:
         return _emptied_by_melding(out, seat)
@@ -997,7 +981,15 @@ def _apply_pile(state: State, move: TakePile) -> State:
     return out
 
 
-def _apply_meld(state: State, seat: int, cards: tuple[Card, ...], onto: Rank | None) -> State:
+def _apply_add(state: State, move: AddCard) -> State:
+    return _meld_cards(state, move.player, (move.card,), move.onto)
+
+
+def _apply_new_meld(state: State, move: Meld) -> State:
+    return _meld_cards(state, move.player, move.cards, None)
+
+
+def _meld_cards(state: State, seat: int, cards: tuple[Card, ...], onto: Rank | None) -> State:
     team = seat % TEAMS
     melds = state.melds[team]
     teams = state._teams
@@ -1022,6 +1014,7 @@ def _apply_meld(state: State, seat: int, cards: tuple[Card, ...], onto: Rank | N
         events += (Event(EventKind.NOTE, player=seat, label=f"team {team} made its minimum meld"),)
     held = _hand_less(state, cards) if seat == state.turn else _remove(state.hands[seat], cards)
     s = state
+    teams_before = teams
     facts = _facts_after(teams[team], melds, i)
     # Two teams: the pairs with this team's entry replaced, built directly.
     if team:
@@ -1036,11 +1029,119 @@ def _apply_meld(state: State, seat: int, cards: tuple[Card, ...], onto: Rank | N
     )
     _FILL_TEAMS(out, teams)
     if held:
-        _FILL_LEGAL(out, _legal_play(out))
+        if (
+            facts is teams_before[team]
+            and onto is not None
+            and len(held) >= 4
+            and s.opened[team]
+            and not s.took_back
+            and s.feet[seat]
+            and _KIND[cards[0].index] == _NATURAL
+            and seat == s.turn
+        ):
+            _legal_after_lay_off(state, out, seat, cards[0], held)
+        elif (
+            onto is None
+            and len(held) >= 4
+            and s.opened[team]
+            and not s.took_back
+            and s.feet[seat]
+            and _KIND[cards[2].index] == _NATURAL  # three naturals (wilds sort last)
+            and seat == s.turn
+        ):
+            _legal_after_natural_meld(state, out, seat, cards, held)
+        else:
+            _FILL_LEGAL(out, _legal_play(out))
         return out
     if not state.feet[seat]:
         return _end_round(out, seat)
     return _emptied_by_melding(out, seat)
+
+
+def _legal_after_lay_off(state: State, out: State, seat: int, card: Card, held: tuple[Card, ...]) -> None:
+    """Fills the moves and runs of `out`, the position after the player to move of `state` laid
+    the natural `card` off on its team's open meld, from those of `state` (what `_legal_play`
+    and `_scan_runs` would give).
+
+    The caller makes sure the patch holds: the team had opened, the player is in the hand (not
+    the foot), did not take back, and keeps 4 cards or more (so every meld, lay-off and discard
+    is offered without the finishing rule's checks, before and after), and the team's facts did
+    not change (the meld stays open and takes wilds as before). Then only two moves change: the
+    lay-off of a natural of the rank and its discard, both of the first card of the rank in hand,
+    which becomes the next card of the rank (another move only if its suit differs), or go.
+    """
+    runs = state._runs
+    index = card.index
+    rank = _RANK_OF[index]
+    at = runs[rank]
+    following = held[at] if at < len(held) and _RANK_OF[held[at].index] == rank else None
+    legal = state.legal
+    if following is None or following.index != index:
+        lay_off = _NATURAL_ADDS[seat][index]
+        discard = _DISCARDS[seat][index]
+        i = 0
+        for move in legal:
+            if move is lay_off:
+                break
+            i += 1
+        j = len(legal) - 1
+        while legal[j] is not discard:  # the discards end the list
+            j -= 1
+        if following is None:
+            legal = legal[:i] + legal[i + 1 : j] + legal[j + 1 :]
+        else:
+            later = following.index
+            legal = (
+                *legal[:i], _NATURAL_ADDS[seat][later], *legal[i + 1 : j], _DISCARDS[seat][later], *legal[j + 1 :]
+            )  # fmt: skip
+    after = [start - 1 if start > at else start for start in runs]
+    if following is None:
+        after[rank] = -1
+    _FILL_RUNS(out, after)
+    _FILL_LEGAL(out, legal)
+
+
+def _legal_after_natural_meld(
+    state: State, out: State, seat: int, trio: tuple[Card, ...], held: tuple[Card, ...]
+) -> None:
+    """Fills the moves and runs of `out`, the position after the player to move of `state`
+    melded the three naturals `trio` (the first three of their rank in hand), from those of
+    `state` (what `_legal_play` and `_scan_runs` would give), under the conditions of
+    `_legal_after_lay_off`. The meld leaves the new melds, its lay-offs join the end of the
+    lay-offs (the next natural of the rank in hand, then every wild: three naturals take one),
+    and the rank's discard becomes that of its next card, or goes."""
+    runs = state._runs
+    first = trio[0]
+    index = first.index
+    rank = _RANK_OF[index]
+    at = runs[rank]
+    following = held[at] if at < len(held) and _RANK_OF[held[at].index] == rank else None
+    legal = state.legal
+    meld = _meld_move(seat, trio)
+    i = 0
+    for move in legal:
+        if move is meld:
+            break
+        i += 1
+    discard = _DISCARDS[seat][index]
+    j = len(legal) - 1
+    while legal[j] is not discard:  # the discards end the list, in hand order
+        j -= 1
+    k = j
+    while type(legal[k - 1]) is Discard:
+        k -= 1
+    parent = state.hands[seat]
+    added: list[Move] = [] if following is None else [_NATURAL_ADDS[seat][following.index]]
+    for wild in (runs[2], runs[_WILD_KEY]):  # the first two and the first joker: `_legal_play`'s wilds
+        if wild >= 0:
+            added.append(_WILD_ADDS[seat][parent[wild].index][rank])
+    ends = () if following is None else (_DISCARDS[seat][following.index],)
+    out_legal = (*legal[:i], *legal[i + 1 : k], *added, *legal[k:j], *ends, *legal[j + 1 :])
+    after = [start - 3 if start > at else start for start in runs]
+    if following is None:
+        after[rank] = -1
+    _FILL_RUNS(out, after)
+    _FILL_LEGAL(out, out_legal)
 
 
 _ADD_EVENTS: Final[dict[int, Event]] = {}
@@ -1063,7 +1164,44 @@ def _emptied_by_melding(state: State, seat: int) -> State:
     )
 
 
-def _apply_discard(state: State, seat: int, cards: tuple[Card, ...]) -> State:
+def _apply_discard(state: State, move: Discard) -> State:
+    """One card discarded, the turn passing on: the next seat's draw, its moves worked out here
+    (`_legal_draw` with this card on top of the pile). The end of a hand or of the stock goes
+    the general way (`_discard_cards`)."""
+    seat = move.player
+    card = move.card
+    index = card.index
+    held = state.hands[seat]
+    at = state._runs[_RANK_OF[index]] if seat == state.turn else -1
+    if at < 0 or held[at].index != index or len(held) == 1 or not state.stock:
+        return _discard_cards(state, seat, (card,))
+    s = state
+    turn = seat + 1 if seat + 1 < len(s.hands) else 0
+    hands = replace_at(s.hands, seat, held[:at] + held[at + 1 :])
+    teams = s._teams
+    out = _build(
+        s.options, s.hand, s.rng, None, _DRAW, s.dealer, turn, hands, s.feet, s.stock, s.discards + (card,),
+        s.melds, s.red_threes, s.opened, False, s.points, (_DISCARD_EVENTS[seat][index], _TO_PLAY[turn]),
+    )  # fmt: skip
+    _FILL_TEAMS(out, teams)
+    team = turn % TEAMS
+    if _KIND[index] == _NATURAL and s.opened[team]:
+        count = _naturals_held(hands[turn], index)
+        if count >= 2 and _pile_takeable(out, turn, team, index, count):
+            _FILL_LEGAL(out, _DRAW_OR_PILE[turn])
+            return out
+    _FILL_LEGAL(out, _DRAW_ONLY[turn])
+    return out
+
+
+def _apply_dump(state: State, move: DumpThrees) -> State:
+    threes = tuple(c for c in state.hands[move.player] if c in BLACK_THREES)
+    return _discard_cards(state, move.player, threes)
+
+
+def _discard_cards(state: State, seat: int, cards: tuple[Card, ...]) -> State:
+    """Discards `cards` (one card, or the black-3 dump) the general way: a hand emptied picks up
+    the foot or goes out, an empty stock ends the round."""
     held = _hand_less(state, cards) if seat == state.turn else _remove(state.hands[seat], cards)
     if len(cards) == 1:
         events: tuple[Event, ...] = (_DISCARD_EVENTS[seat][cards[0].index],)
@@ -1144,6 +1282,18 @@ def _end_round(state: State, out: int | None) -> State:
     best = winners(over)
     events.append(Event(EventKind.GAME_OVER, numbers=tuple(sorted(best))))
     return _evolve(over, events=tuple(events))
+
+
+_APPLY: Final[dict[type, Callable[..., State]]] = {
+    Discard: _apply_discard,
+    Draw: _apply_draw,
+    AddCard: _apply_add,
+    Meld: _apply_new_meld,
+    TakePile: _apply_pile,
+    DumpThrees: _apply_dump,
+    TakeBack: _apply_take_back,
+}
+"""The apply helper of each move class."""
 
 
 def _why_illegal(state: State, move: Move) -> str:
