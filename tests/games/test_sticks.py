@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
+from typing import TypeVar
 
 import attrs
 import pytest
@@ -37,6 +39,8 @@ from parlour.games.sticks import (
     view,
     winners,
 )
+
+M = TypeVar("M")
 
 RUN4_SET3 = 21  # "1 run of 4 and 1 set of 3" (stick 22 of the rules notes)
 RUNS_OF_4 = 13  # "2 runs of 4" (stick 14)
@@ -491,6 +495,20 @@ def test_freed_wilds_agree_with_core_wild_swaps() -> None:
     assert tested > 200
 
 
+def _offered(kind: type[M], games: int) -> Iterator[tuple[State, M]]:
+    """Every move of class `kind` offered along random quick games of seeds 0..`games`-1, with
+    the state it is offered in."""
+    for seed in range(games):
+        state = new_game(4, seed=seed, options=QUICK)
+        rnd = random.Random(seed)
+        while not is_over(state):
+            moves = legal_moves(state)
+            for move in moves:
+                if isinstance(move, kind):
+                    yield state, move
+            state = apply(state, rnd.choice(moves))
+
+
 def test_lay_offs_build_what_core_builds() -> None:
     """Every lay-off offered in random games gives the table meld `core.melds.lay_off_credited`
     gives at that end (cards, reading and credit)."""
@@ -499,21 +517,14 @@ def test_lay_offs_build_what_core_builds() -> None:
     from parlour.games.sticks.rules import _laid_off
 
     checked = 0
-    for seed in range(40):
-        state = new_game(4, seed=seed, options=QUICK)
-        rnd = random.Random(seed)
-        while not is_over(state):
-            moves = legal_moves(state)
-            for move in moves:
-                if isinstance(move, LayOff):
-                    target = state.table[move.meld - 1]
-                    grown = lay_off_credited(target, move.card, move.player, RULES)
-                    if target.meld.kind is MeldKind.RUN:
-                        low = target.meld.low - 1 if move.end == 1 else target.meld.low
-                        grown = tuple(g for g in grown if g.meld.low == low)
-                    assert _laid_off(target, move.card, move.player, move.end) == grown[0]
-                    checked += 1
-            state = apply(state, rnd.choice(moves))
+    for state, move in _offered(LayOff, 40):
+        target = state.table[move.meld - 1]
+        grown = lay_off_credited(target, move.card, move.player, RULES)
+        if target.meld.kind is MeldKind.RUN:
+            low = target.meld.low - 1 if move.end == 1 else target.meld.low
+            grown = tuple(g for g in grown if g.meld.low == low)
+        assert _laid_off(target, move.card, move.player, move.end) == grown[0]
+        checked += 1
     assert checked > 500
 
 
@@ -672,21 +683,14 @@ def test_meld_of_a_move_is_the_checked_meld() -> None:
     from parlour.games.sticks import MakeMeld
 
     checked = 0
-    for seed in range(12):
-        state = new_game(4, seed=seed, options=QUICK)
-        rnd = random.Random(seed)
-        while not is_over(state):
-            moves = legal_moves(state)
-            for move in moves:
-                if isinstance(move, MakeMeld):
-                    natural = next(c for c in move.cards if not RULES.is_wild(c))
-                    if move.low == 0:
-                        want = Meld(MeldKind.SET, move.cards, rank=natural.rank)
-                    else:
-                        want = Meld(MeldKind.RUN, move.cards, suit=natural.suit, low=move.low)
-                    assert move.meld() == want
-                    checked += 1
-            state = apply(state, rnd.choice(moves))
+    for _, move in _offered(MakeMeld, 12):
+        natural = next(c for c in move.cards if not RULES.is_wild(c))
+        if move.low == 0:
+            want = Meld(MeldKind.SET, move.cards, rank=natural.rank)
+        else:
+            want = Meld(MeldKind.RUN, move.cards, suit=natural.suit, low=move.low)
+        assert move.meld() == want
+        checked += 1
     assert checked > 200
 
 
