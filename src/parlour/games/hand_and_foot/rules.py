@@ -672,11 +672,8 @@ def _pile_takeable(state: State, seat: int, team: int, top: int, count: int) -> 
     """`_pile_problem` finds no reason, once its first refusals are passed: `seat` (of `team`,
     which has melded) to draw, the natural with card index `top` on the pile, `count` cards of
     its rank in hand (2 or more). Only a player in the foot needs the full check."""
-    i = state._teams[team][0].get(_RANK_OF[top])
-    if i is not None:
-        size = len(state.melds[team][i])
-        if size + OPENING_SIZE > BOOK and count < 2 + BOOK - size:
-            return False  # the open meld must be closed first, with naturals the hand lacks
+    if count < 2 + _pile_meld(state, team, _RANK_OF[top])[1]:
+        return False  # the open meld must be closed first, with naturals the hand lacks
     return bool(state.feet[seat]) or _pile_problem(state, quick=True) is None
 
 

@@ -181,9 +181,9 @@ def round_score(
     for meld in melds:
         for c in meld:
             total += points[c.index]
-        if len(meld) == BOOK:  # `book_kind` by the index tables (bonuses in `BOOK_BONUS` order)
-            wilds = sum([kinds[c.index] == _WILD for c in meld])
-            total += _WILD_BOOK if wilds == BOOK else _BLACK_BOOK if wilds else _RED_BOOK
+        kind = book_kind(meld)
+        if kind is not None:
+            total += BOOK_BONUS[kind]
     for c in left:
         if kinds[c.index] == _RED3:
             total -= stranded_penalty
@@ -208,7 +208,6 @@ _PTS: Final = tuple(
 )
 """`_PTS[card.index]`: the card's `POINTS`, a tuple read for hot paths."""
 _NATURAL, _WILD, _BLACK3, _RED3 = 1, 2, 3, 4
-_RED_BOOK, _BLACK_BOOK, _WILD_BOOK = BOOK_BONUS[BookKind.RED], BOOK_BONUS[BookKind.BLACK], BOOK_BONUS[BookKind.WILD]
 _RED3_GROUP: Final = 15
 _RANK_OF: Final = tuple(_RED3_GROUP if _KIND[i] == _RED3 else i % 16 for i in range(80))
 """Per card index: the rank number, red 3s apart (plain ints keep dict keys cheap)."""
