@@ -226,7 +226,6 @@ def _greedy(
     totals, lanes = facts[0].copy(), facts[1].copy()
     left = counts.copy()
     spare = wilds
-    bits = _LANE_BIT
     places: list[tuple[int, int]] = []
     melds: list[tuple[int, ...]] = []
     for need in runs:
@@ -249,15 +248,7 @@ def _greedy(
         spare -= size - best
         places.append(where)
         suit, low = where
-        taken = []
-        for j in _window(suit, low, size):
-            if left[j]:
-                left[j] -= 1
-                taken.append(j)
-                totals[j & 15] -= 1
-                if not left[j]:
-                    lanes[suit] &= ~bits[j]
-        melds.append(tuple(taken))
+        melds.append(_take_run(suit, low, size, left, totals, lanes))
     ranks: list[int] = []
     for need in sets:
         size = need.length
@@ -269,6 +260,22 @@ def _greedy(
         if spare < 0:
             return None
     return places, ranks, melds, wilds - spare
+
+
+def _take_run(suit: int, low: int, size: int, left: list[int], totals: list[int], lanes: list[int]) -> tuple[int, ...]:
+    """Lays the greedy layout's run of `size` from `low` in suit number `suit`: takes the naturals
+    `left` in its window (wilds fill its gaps), keeping the rank `totals` and the suit `lanes` up
+    to date; returns the card indices taken."""
+    bits = _LANE_BIT
+    taken = []
+    for j in _window(suit, low, size):
+        if left[j]:
+            left[j] -= 1
+            taken.append(j)
+            totals[j & 15] -= 1
+            if not left[j]:
+                lanes[suit] &= ~bits[j]
+    return tuple(taken)
 
 
 def _take_set(
@@ -744,7 +751,6 @@ def _plain_greedy(
     lanes = lanes.copy()
     left = counts.copy()
     spare = wilds
-    bits = _LANE_BIT
     places: list[tuple[int, int]] = []
     melds: list[tuple[int, ...]] = []
     for _ in runs:
@@ -759,15 +765,7 @@ def _plain_greedy(
         spare -= run_size - best
         low = spots[where][1]
         places.append((where, low))
-        taken = []
-        for j in _window(where, low, run_size):
-            if left[j]:
-                left[j] -= 1
-                taken.append(j)
-                totals[j & 15] -= 1
-                if not left[j]:
-                    lanes[where] &= ~bits[j]
-        melds.append(tuple(taken))
+        melds.append(_take_run(where, low, run_size, left, totals, lanes))
         lane = lanes[where]
         spots[where] = _best_place(lane, run_size) if lane else _NO_PLACE
     ranks: list[int] = []
