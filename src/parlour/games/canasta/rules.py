@@ -16,7 +16,7 @@ from typing import Final, NamedTuple
 
 import attrs
 
-from parlour.core.cards import Card, Rank, insert_by_key, sorted_cards
+from parlour.core.cards import SORT_KEYS, Card, Rank, insert_by_key, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.errors import IllegalMove
 from parlour.core.events import Event, EventKind
@@ -505,8 +505,6 @@ def _card_table(value: Callable[[Card], int], empty: int = 0) -> tuple[int, ...]
     return tuple(value(_BY_INDEX[i]) if i in _BY_INDEX else empty for i in range(_INDICES))
 
 
-_KEY: Final = _card_table(lambda c: c.sort_key)
-"""`_KEY[card.index]`: the card's place in a sorted hand."""
 _PTS: Final = _card_table(CARD_POINTS.points)
 """`_PTS[card.index]`: the card's point value."""
 _RANK_INT: Final = _card_table(lambda c: int(c.rank))
@@ -516,12 +514,12 @@ _IS_WILD: Final = tuple(map(bool, _card_table(is_wild)))
 
 
 def _key_of(card: Card) -> int:
-    return _KEY[card.index]
+    return SORT_KEYS[card.index]
 
 
 def _insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """The sorted hand with `card` in its place, after its equals."""
-    return insert_by_key(hand, card, _KEY)
+    return insert_by_key(hand, card, SORT_KEYS)
 
 
 def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -590,9 +588,9 @@ def _onto(melds: tuple[tuple[Card, ...], ...], card: Card, rank: Rank) -> tuple[
     while wild[meld[naturals - 1].index]:
         naturals -= 1
     if wild[card.index]:  # after the equal cards of its part (naturals, then wilds)
-        grown = meld[:naturals] + insert_by_key(meld[naturals:], card, _KEY)
+        grown = meld[:naturals] + insert_by_key(meld[naturals:], card, SORT_KEYS)
     else:
-        grown = insert_by_key(meld[:naturals], card, _KEY) + meld[naturals:]
+        grown = insert_by_key(meld[:naturals], card, SORT_KEYS) + meld[naturals:]
     return (*melds[:at], grown, *melds[at + 1 :])
 
 
@@ -1284,7 +1282,7 @@ def _apply_discard(state: State, move: Discard) -> State:
     p, card = move.player, move.card
     side = p & 1
     held = state.hands[p]
-    at = bisect.bisect_left(held, _KEY[card.index], key=_key_of)  # sorted hand, one key per card
+    at = bisect.bisect_left(held, SORT_KEYS[card.index], key=_key_of)  # sorted hand, one key per card
     hand = held[:at] + held[at + 1 :]
     hands = list(state.hands)  # a list and back: cheaper than slicing the tuple around a seat
     hands[p] = hand

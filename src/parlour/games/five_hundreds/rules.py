@@ -16,7 +16,7 @@ from typing import Final
 
 import attrs
 
-from parlour.core.cards import Card, cards_text, sorted_cards
+from parlour.core.cards import SORT_KEYS, Card, cards_text, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import builder, cached_setter, checked_apply, moves_for, require_options, require_players, seat_moves
@@ -693,15 +693,9 @@ def _apply_pass(state: State, move: Pass) -> State:
     return _end_hand(state, (*_PASS_EVENTS[p], note))
 
 
-_KEY_AT: Final = [0] * 80
-for _c in PACK:
-    _KEY_AT[_c.index] = _c.sort_key
-_SORT_KEY: Final = tuple(_KEY_AT)
-"""Each card's display sort key by `card.index`."""
-del _c
 
 
-_BEFORE: Final = tuple(sum(1 << c.index for c in PACK if _SORT_KEY[c.index] < _SORT_KEY[i]) for i in range(80))
+_BEFORE: Final = tuple(sum(1 << c.index for c in PACK if SORT_KEYS[c.index] < SORT_KEYS[i]) for i in range(80))
 """`_BEFORE[card.index]`: the bits of the cards that come before the card in display order,
 so that a card's place in a hand (in display order) of mask `m` is
 `(m & _BEFORE[card.index]).bit_count()`: hands carry their masks (`State.masks`), and this
@@ -750,7 +744,7 @@ def _grow(target: TableMeld, card: Card, seat: int) -> TableMeld:
     meld = target.meld
     cards, credit = meld.cards, target.credit
     if meld.kind is _SET:
-        key = _SORT_KEY
+        key = SORT_KEYS
         k = key[card.index]
         at = 0
         for c in cards:

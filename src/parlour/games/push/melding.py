@@ -11,7 +11,7 @@ from typing import Final
 
 import attrs
 
-from parlour.core.cards import SUITS, Card, Rank, parse_cards
+from parlour.core.cards import SORT_KEYS, SUITS, Card, Rank, parse_cards
 from parlour.core.contracts import Contract, find_contract, runs, sets
 from parlour.core.melds import Meld, MeldKind, build_meld
 from parlour.core.values import builder
@@ -22,7 +22,6 @@ from parlour.games.push.tables import (
     TEAMS,
     _AT,
     _CARD,
-    _KEY,
     _PB,
     _POP,
     _R,
@@ -194,7 +193,7 @@ _SET_FIT: Final = (_NIBBLES, _NIBBLES * 2, _NIBBLES * 3)
 
 _BIT_CARD: Final = tuple(_CARD[16 * ((k - 1) % 4) + 16 + (k - 1) // 4] for k in range(57))
 """The natural card of each rank-mask bit, by the bit's `bit_length()` (its position + 1)."""
-_BIT_KEY: Final = tuple(_KEY[card.index] for card in _BIT_CARD)
+_BIT_KEY: Final = tuple(SORT_KEYS[card.index] for card in _BIT_CARD)
 """The hand order (`sort_key`) of each rank-mask bit's card, by `bit_length()`."""
 _BIT_INDEX: Final = tuple(card.index for card in _BIT_CARD)
 """The card index of each rank-mask bit's card, by `bit_length()`."""
@@ -1131,7 +1130,7 @@ def _wild_meldable(pool: tuple[Card, ...], natural: Card, wild: Card) -> bool:
 
 def _insert(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """A sorted hand with one card added after its equals."""
-    key = _KEY
+    key = SORT_KEYS
     k = key[card.index]
     lo, hi = 0, len(held)
     while lo < hi:

@@ -10,7 +10,7 @@ from typing import Final
 
 import attrs
 
-from parlour.core.cards import HIDDEN, Card, cards_text, sorted_cards
+from parlour.core.cards import HIDDEN, SORT_KEYS, Card, cards_text, sorted_cards
 from parlour.core.deck import deal, shuffled_or_fixed
 from parlour.core.events import Event, EventKind, make_event
 from parlour.core.game import builder, cached_setter, checked_apply, moves_for, require_options, require_players
@@ -21,7 +21,7 @@ from parlour.core.seats import check_seat, replace_at
 from parlour.core.stock import refill_stock
 from parlour.core.values import slot_speed_reads
 from parlour.core.zones import Seen, Zone, check_viewer, check_zones, zone_shuffle, zone_view
-from parlour.games.push.tables import CONTRACTS, HAND_SIZES, Options, PACK, PLAYERS, TEAMS, _AT, _CARD, _KEY, _WILD
+from parlour.games.push.tables import CONTRACTS, HAND_SIZES, Options, PACK, PLAYERS, TEAMS, _AT, _CARD, _WILD
 from parlour.games.push.moves import (
     Discard,
     End,
@@ -630,7 +630,7 @@ def _set_cards(naturals: list[Card], wilds: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def _card_key(card: Card) -> int:
-    return _KEY[card.index]
+    return SORT_KEYS[card.index]
 
 
 _LOW: Final = End.LOW

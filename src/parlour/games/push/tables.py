@@ -96,4 +96,3 @@ _PB: Final = tuple((2 | 1 << 14) if i & 15 == 1 else 1 << (i & 15) for i in rang
 _POP: Final = tuple(bin(m).count("1") for m in range(16))
 
 
-_KEY: Final = tuple(_CARD[i].sort_key if 16 <= i < 80 and 1 <= i % 16 <= 13 else (100 if i == JOKER.index else 101) for i in range(80))
