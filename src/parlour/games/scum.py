@@ -36,7 +36,6 @@ Readings where the seed is silent or open (library choices, stated in the docs):
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Sequence
 from functools import cached_property
 from random import Random

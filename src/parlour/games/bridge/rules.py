@@ -20,7 +20,6 @@ import attrs
 
 from parlour.core.auction import (
     Auction,
-    Bid as LadderBid,
     BidCall,
     Call,
     Contract,

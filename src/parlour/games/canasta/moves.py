@@ -13,7 +13,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from parlour.core.cards import Card, Rank, cards_text, seat_card_table
-from parlour.core.events import Event, EventKind, seat_card_events
+from parlour.core.events import EventKind, seat_card_events
 from parlour.core.values import builder
 from parlour.games.canasta.scoring import PACK
 

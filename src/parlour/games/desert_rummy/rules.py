@@ -60,7 +60,6 @@ from parlour.games.desert_rummy.solver import (
     _BEST,
     _BITS,
     _best,
-    _SLOT,
     _CARD_OF_SLOT,
     _LANE_BIT,
     _held_counts,

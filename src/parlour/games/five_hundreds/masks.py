@@ -11,7 +11,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Final
 
-from parlour.core.cards import Card, Rank, Suit, sorted_cards
+from parlour.core.cards import Card, Suit, sorted_cards
 from parlour.core.melds import Meld, MeldKind, TableMeld, build_meld, rank_at
 from parlour.games.five_hundreds.options import PACK
 

@@ -14,7 +14,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from parlour.core.cards import Card, Rank, cards_text, seat_card_table
-from parlour.core.events import Event, EventKind, make_event, seat_card_events
+from parlour.core.events import EventKind, make_event, seat_card_events
 from parlour.core.values import builder
 from parlour.core.melds import Meld, MeldKind, meld_problem, meld_readings
 from parlour.games.rummy_500.masks import _AT, _CARD_AT, _COLUMN, _mask
