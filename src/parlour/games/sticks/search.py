@@ -290,14 +290,20 @@ def _take_set(
     spare -= size - got
     totals[r] -= got
     ranks.append(r)
+    melds.append(_take_naturals(r, got, left))
+    return spare
+
+
+def _take_naturals(r: int, count: int, left: list[int]) -> tuple[int, ...]:
+    """Takes up to `count` naturals of rank `r` from `left`, suit by suit; returns their card
+    indices (fewer when the rank runs out: wilds make up the rest)."""
     taken = []
     for j in (16 + r, 32 + r, 48 + r, 64 + r):
-        while left[j] and got:
+        while left[j] and count:
             left[j] -= 1
             taken.append(j)
-            got -= 1
-    melds.append(tuple(taken))
-    return spare
+            count -= 1
+    return tuple(taken)
 
 
 Witness = tuple[tuple[tuple[int, ...], ...], int]
@@ -333,15 +339,9 @@ def _witness(
         melds.append(tuple(taken))
         spare -= size - len(taken)
     for need, r in zip(sets, ranks):
-        take = need.length
-        taken = []
-        for j in (16 + r, 32 + r, 48 + r, 64 + r):
-            while left[j] and take:
-                left[j] -= 1
-                taken.append(j)
-                take -= 1
-        melds.append(tuple(taken))
-        spare -= take
+        naturals = _take_naturals(r, need.length, left)
+        melds.append(naturals)
+        spare -= need.length - len(naturals)
     if spare < 0:  # not reached: the runs hold as many naturals in either order
         return None
     return tuple(melds), wilds - spare
